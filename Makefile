@@ -1,0 +1,29 @@
+# The two commands of the README. Each first installs whatever is missing
+# (pinned versions, skipped when present), then does its job.
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+export TRUNK_SKIP_VERSION_CHECK := true
+
+.PHONY: setup serve test build lint unit browser bench
+
+setup:
+	bash scripts/setup.sh
+
+## Serve the app on http://127.0.0.1:8080
+serve: setup
+	trunk serve
+
+build: setup
+	trunk build
+
+lint: setup
+	cargo fmt --all -- --check
+	cargo clippy --locked --all-targets -- -D warnings
+	cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+## Every test: formatting, lints (native and wasm), model tests, browser tests.
+test: lint build
+	cargo test --locked
+
+bench: setup
+	cargo bench --locked --bench step

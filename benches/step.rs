@@ -1,0 +1,76 @@
+//! Step benchmark: the cell-list step at N = 1 000, 10 000, 30 000 with r = 1.0
+//! and 1.2, beside a brute-force O(N²) step at N = 1 000 for scale. Fixed seed 1,
+//! other parameters default, measured over the first steps after
+//! initialisation. Prints one line per case; run with `cargo bench --bench step`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use boids_schwarm::model::{Params, Swarm, steering_brute_force};
+
+/// Median milliseconds of `run` over `samples` calls, after one warm-up call.
+fn median_ms(samples: usize, mut run: impl FnMut()) -> f64 {
+    run();
+    let mut times: Vec<Duration> = (0..samples)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[samples / 2].as_secs_f64() * 1e3
+}
+
+fn main() {
+    // `cargo bench` passes --bench; a filter argument selects cases by name.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    println!("step benchmark (seed 1, defaults otherwise; median over the first steps after init)");
+    let mut cases: Vec<(String, Box<dyn FnMut() -> f64>)> = Vec::new();
+    for count in [1_000u32, 10_000, 30_000] {
+        for radius in [1.0, 1.2] {
+            let name = format!("cell-list step N={count} r={radius}");
+            cases.push((
+                name,
+                Box::new(move || {
+                    let params = Params {
+                        count,
+                        radius,
+                        seed: 1,
+                        ..Params::default()
+                    };
+                    let mut swarm = Swarm::new(&params).expect("valid benchmark params");
+                    let samples = if count >= 30_000 { 11 } else { 21 };
+                    median_ms(samples, || {
+                        swarm.step();
+                        black_box(swarm.positions());
+                    })
+                }),
+            ));
+        }
+    }
+    cases.push((
+        "brute-force step N=1000 r=1.2".to_owned(),
+        Box::new(|| {
+            let params = Params {
+                count: 1_000,
+                seed: 1,
+                ..Params::default()
+            };
+            let swarm = Swarm::new(&params).expect("valid benchmark params");
+            median_ms(11, || {
+                black_box(steering_brute_force(
+                    swarm.positions(),
+                    swarm.velocities(),
+                    params.radius,
+                ));
+            })
+        }),
+    ));
+    for (name, mut case) in cases {
+        if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+            continue;
+        }
+        println!("{name:<40} {:>9.3} ms/step", case());
+    }
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Installs every tool the build and the tests need, at pinned versions,
+# skipping each one whose right version is already present. Idempotent.
+# Facts behind the choices: ../shared/TOOLCHAIN.md.
+set -euo pipefail
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=0.2.130
+BINARYEN_VERSION=132.0.0
+WASM_TARGET=wasm32-unknown-unknown
+
+export PATH="$HOME/.cargo/bin:$PATH"
+cd "$(dirname "$0")/.."
+
+log() { printf '[setup] %s\n' "$*"; }
+
+if rustup target list --installed | grep -qx "$WASM_TARGET"; then
+  log "$WASM_TARGET present"
+else
+  log "adding $WASM_TARGET"
+  rustup target add "$WASM_TARGET"
+fi
+
+if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
+  log "trunk $TRUNK_VERSION present"
+else
+  # Without default features: no self-update check and no TLS download stack,
+  # which this offline build never uses; it also builds minutes faster.
+  log "installing trunk $TRUNK_VERSION (about 7 minutes)"
+  cargo install --locked --no-default-features trunk --version "$TRUNK_VERSION"
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  log "wasm-bindgen-cli $WASM_BINDGEN_VERSION present"
+else
+  # Not --locked: its lockfile pins a crate version the registry lacks.
+  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+# Debian's binaryen 108 produces a wasm that fails at start-up; npm's 132 works.
+if wasm-opt --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION%%.*}"; then
+  log "wasm-opt ${BINARYEN_VERSION%%.*} present"
+else
+  log "installing binaryen@$BINARYEN_VERSION from npm"
+  npm install --global --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
+fi
+
+if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+  log "chromium and chromedriver present"
+else
+  log "installing chromium and chromium-driver (apt)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium chromium-driver
+fi
+
+if [ -f Cargo.lock ]; then
+  # trunk builds offline; fetch the locked crates first.
+  cargo fetch --locked
+fi
+log "all tools present"

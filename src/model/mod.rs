@@ -1,0 +1,24 @@
+//! The pure boids model of SPEC §1–2: parameters, initial state, periodic space,
+//! steering, the synchronous step and the JSON state format. No web types: it
+//! compiles and is tested natively and for wasm32. All arithmetic in f64.
+
+mod cell_list;
+mod params;
+mod rng;
+mod space;
+mod state_file;
+mod steering;
+mod swarm;
+
+pub use cell_list::steering_cell_list;
+pub use params::{ParamError, ParamField, Params};
+pub use rng::Lcg;
+pub use space::{
+    HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, wrap, wrap_position,
+};
+pub use state_file::{ImportError, MAX_STATE_BYTES};
+pub use steering::{Steering, steering_brute_force};
+pub use swarm::{Swarm, cap};
+
+/// A vector in model space (positions in LE, velocities in LE/s).
+pub type Vec3 = nalgebra::Vector3<f64>;

@@ -1,0 +1,64 @@
+//! The periodic cube: constants, wrapping, the shortest periodic displacement.
+
+use super::Vec3;
+
+/// Period of the cube on every axis, in LE (length units).
+pub const PERIOD: f64 = 8.4;
+/// Half the period: every position coordinate lies in `[-HALF_PERIOD, HALF_PERIOD)`.
+pub const HALF_PERIOD: f64 = 4.2;
+/// Model time of one step, in seconds. Time after k steps is `k × STEP_SECONDS`.
+pub const STEP_SECONDS: f64 = 0.04;
+
+/// Maps a coordinate into `[-4.2, 4.2)`. Never returns 4.2, also not through rounding.
+///
+/// Values already inside are returned unchanged (bit for bit). Non-finite input
+/// is returned as it is; the model never produces it.
+#[must_use]
+pub fn wrap(x: f64) -> f64 {
+    if (-HALF_PERIOD..HALF_PERIOD).contains(&x) || !x.is_finite() {
+        return x;
+    }
+    let mut w = x - PERIOD * ((x + HALF_PERIOD) / PERIOD).floor();
+    // The product and the difference above are rounded: push a result that
+    // landed just outside back by one period.
+    if w >= HALF_PERIOD {
+        w -= PERIOD;
+    }
+    if w < -HALF_PERIOD {
+        w += PERIOD;
+    }
+    // Only reachable when the true value lies within half an ulp below 4.2,
+    // which is periodically closest to -4.2.
+    if w >= HALF_PERIOD { -HALF_PERIOD } else { w }
+}
+
+/// Wraps every coordinate of a position, see [`wrap`].
+#[must_use]
+pub fn wrap_position(p: Vec3) -> Vec3 {
+    Vec3::new(wrap(p.x), wrap(p.y), wrap(p.z))
+}
+
+/// Shortest periodic displacement along one axis for a raw difference
+/// `d = x_j − x_i`: `δ = d − L·floor(d/L + 1/2)`, in `[-4.2, 4.2)`.
+/// A tie (`|d| = 4.2`) resolves to `-4.2`.
+#[must_use]
+pub fn displacement_1d(d: f64) -> f64 {
+    d - PERIOD * (d / PERIOD + 0.5).floor()
+}
+
+/// Shortest periodic displacement δ from position `from` to position `to`.
+#[must_use]
+pub fn displacement(from: &Vec3, to: &Vec3) -> Vec3 {
+    Vec3::new(
+        displacement_1d(to.x - from.x),
+        displacement_1d(to.y - from.y),
+        displacement_1d(to.z - from.z),
+    )
+}
+
+/// Euclidean length, always evaluated as `sqrt((x·x + y·y) + z·z)` so that every
+/// part of the model (neighbour test, cap, speed) rounds the same way.
+#[must_use]
+pub fn length(v: &Vec3) -> f64 {
+    (v.x * v.x + v.y * v.y + v.z * v.z).sqrt()
+}

@@ -1,0 +1,156 @@
+//! The swarm: initial state from the seed, the synchronous step, derived values.
+
+use super::Vec3;
+use super::cell_list::CellList;
+use super::params::{ParamError, Params};
+use super::rng::Lcg;
+use super::space::{HALF_PERIOD, STEP_SECONDS, length, wrap_position};
+use super::steering::Steering;
+
+/// A swarm and its step counter. Invariants: every position coordinate lies in
+/// `[-4.2, 4.2)`, every speed is at most `max_speed`, the params are valid, and
+/// [`Swarm::steering`] always belongs to the current state.
+#[derive(Debug, Clone)]
+pub struct Swarm {
+    params: Params,
+    step: u64,
+    positions: Vec<Vec3>,
+    velocities: Vec<Vec3>,
+    steering: Vec<Steering>,
+    cells: CellList,
+}
+
+/// `u · min(1, vmax/|u|)`: limits a velocity to the maximum speed (LE/s).
+#[must_use]
+pub fn cap(u: Vec3, max_speed: f64) -> Vec3 {
+    let factor = (max_speed / length(&u)).min(1.0);
+    Vec3::new(u.x * factor, u.y * factor, u.z * factor)
+}
+
+impl Swarm {
+    /// Builds the initial state of SPEC §1 from the params (time 0, step 0).
+    pub fn new(params: &Params) -> Result<Self, ParamError> {
+        params.validate()?;
+        let mut rng = Lcg::new(params.seed);
+        let mut positions = Vec::with_capacity(params.count as usize);
+        let mut velocities = Vec::with_capacity(params.count as usize);
+        for _ in 0..params.count {
+            // Six draws, evaluated exactly as the spec writes them, left to right.
+            let mut draws = [0.0; 6];
+            draws.iter_mut().for_each(|u| *u = rng.next_unit() - 0.5);
+            let [x, y, z] = [draws[0], draws[1], draws[2]].map(|u| u * HALF_PERIOD * 1.6);
+            let [vx, vy, vz] = [draws[3], draws[4], draws[5]].map(|u| u * 2.0);
+            positions.push(Vec3::new(x, y, z));
+            velocities.push(cap(Vec3::new(vx, vy, vz), params.max_speed));
+        }
+        Ok(Self::from_valid_parts(*params, 0, positions, velocities))
+    }
+
+    /// A swarm from parts already checked against the invariants.
+    pub(crate) fn from_valid_parts(
+        params: Params,
+        step: u64,
+        positions: Vec<Vec3>,
+        velocities: Vec<Vec3>,
+    ) -> Self {
+        let mut swarm = Self {
+            params,
+            step,
+            positions,
+            velocities,
+            steering: Vec::new(),
+            cells: CellList::new(params.radius, params.count as usize),
+        };
+        swarm
+            .cells
+            .steer(&swarm.positions, &swarm.velocities, &mut swarm.steering);
+        swarm
+    }
+
+    /// Advances one synchronous step: `v' = cap(v + w_s·S + w_a·A + w_c·C)`,
+    /// `x' = wrap(x + 0.04·v')`, every boid reading the same old state.
+    pub fn step(&mut self) {
+        let p = self.params;
+        for ((x, v), s) in self
+            .positions
+            .iter_mut()
+            .zip(&mut self.velocities)
+            .zip(&self.steering)
+        {
+            let u = Vec3::new(
+                v.x + p.separation * s.separation.x
+                    + p.alignment * s.alignment.x
+                    + p.cohesion * s.cohesion.x,
+                v.y + p.separation * s.separation.y
+                    + p.alignment * s.alignment.y
+                    + p.cohesion * s.cohesion.y,
+                v.z + p.separation * s.separation.z
+                    + p.alignment * s.alignment.z
+                    + p.cohesion * s.cohesion.z,
+            );
+            *v = cap(u, p.max_speed);
+            *x = wrap_position(Vec3::new(
+                x.x + STEP_SECONDS * v.x,
+                x.y + STEP_SECONDS * v.y,
+                x.z + STEP_SECONDS * v.z,
+            ));
+        }
+        self.step += 1;
+        self.cells
+            .steer(&self.positions, &self.velocities, &mut self.steering);
+    }
+
+    /// The parameters the swarm was made with.
+    #[must_use]
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Number of steps taken since initialisation.
+    #[must_use]
+    pub fn step_count(&self) -> u64 {
+        self.step
+    }
+
+    /// Model time in seconds, `step × 0.04` (derived from the integer count).
+    #[must_use]
+    pub fn time_seconds(&self) -> f64 {
+        self.step as f64 * STEP_SECONDS
+    }
+
+    /// Number of boids N.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Always false: a valid swarm has at least one boid.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Positions in LE, by boid id.
+    #[must_use]
+    pub fn positions(&self) -> &[Vec3] {
+        &self.positions
+    }
+
+    /// Velocities in LE/s, by boid id.
+    #[must_use]
+    pub fn velocities(&self) -> &[Vec3] {
+        &self.velocities
+    }
+
+    /// The unweighted components for the next step, by boid id.
+    #[must_use]
+    pub fn steering(&self) -> &[Steering] {
+        &self.steering
+    }
+
+    /// Arithmetic mean of the boids' speeds `|v|`, in LE/s.
+    #[must_use]
+    pub fn mean_speed(&self) -> f64 {
+        self.velocities.iter().map(length).sum::<f64>() / self.len() as f64
+    }
+}

@@ -1,0 +1,174 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The cell list finds exactly the brute-force neighbour sets and the same
+//! components, on random states of every kind and for every valid radius.
+
+use boids_schwarm::model::{HALF_PERIOD, Vec3, steering_brute_force, steering_cell_list, wrap};
+use proptest::prelude::*;
+
+/// Velocities that tag each boid: `(j, j², j³)`. Sums of tags are exact
+/// integers in f64, so the neighbour sets can be compared through them.
+fn tags(n: usize) -> Vec<Vec3> {
+    (0..n)
+        .map(|j| Vec3::new(j as f64, (j * j) as f64, (j * j * j) as f64))
+        .collect()
+}
+
+/// The exact power sums (Σj, Σj², Σj³) of boid i's neighbour set, recovered
+/// from `A = Σv/k − v_i`.
+fn tag_sums(i: usize, k: u32, alignment: &Vec3) -> [i64; 3] {
+    let own = [i as f64, (i * i) as f64, (i * i * i) as f64];
+    let k = f64::from(k);
+    [0, 1, 2].map(|axis| ((alignment[axis] + own[axis]) * k).round() as i64)
+}
+
+fn assert_same(positions: &[Vec3], radius: f64) -> Result<(), TestCaseError> {
+    let velocities = tags(positions.len());
+    let fast = steering_cell_list(positions, &velocities, radius);
+    let slow = steering_brute_force(positions, &velocities, radius);
+    for (i, (f, s)) in fast.iter().zip(&slow).enumerate() {
+        prop_assert_eq!(f.neighbors, s.neighbors, "boid {} count, r = {}", i, radius);
+        if s.neighbors > 0 {
+            prop_assert_eq!(
+                tag_sums(i, f.neighbors, &f.alignment),
+                tag_sums(i, s.neighbors, &s.alignment),
+                "boid {} neighbour set, r = {}",
+                i,
+                radius
+            );
+        }
+        let scale = 1e-12 * (1.0 + f64::from(s.neighbors));
+        prop_assert!(
+            (f.cohesion - s.cohesion).norm() <= scale,
+            "boid {} C: {} vs {}",
+            i,
+            f.cohesion,
+            s.cohesion
+        );
+        prop_assert!(
+            (f.separation - s.separation).norm() <= scale * 10.0,
+            "boid {} S: {} vs {}",
+            i,
+            f.separation,
+            s.separation
+        );
+    }
+    Ok(())
+}
+
+fn coordinate() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        8 => -HALF_PERIOD..HALF_PERIOD,
+        // At the seam: the last and first few ulps of the cube.
+        1 => (0u32..4).prop_map(|k| (0..k).fold(HALF_PERIOD, |x, _| x.next_down()).next_down()),
+        1 => (0u32..4).prop_map(|k| (0..k).fold(-HALF_PERIOD, |x, _| x.next_up())),
+    ]
+}
+
+fn point() -> impl Strategy<Value = Vec3> {
+    (coordinate(), coordinate(), coordinate()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+}
+
+fn radius() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        6 => 0.05..=HALF_PERIOD,
+        1 => 0.0001..0.05,
+        // Radii at which the number of cells per axis changes, and the largest.
+        2 => prop::sample::select(vec![4.2, 4.2f64.next_down(), 2.8, 2.1, 1.68, 1.4, 1.2, 1.05, 1.0, 0.6]),
+    ]
+}
+
+/// Uniform, clustered, coincident and exactly-at-the-radius states.
+fn state() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
+    radius().prop_flat_map(|r| {
+        let uniform = prop::collection::vec(point(), 1..120).boxed();
+        let clustered = (
+            point(),
+            prop::collection::vec((-0.5..0.5f64, -0.5..0.5f64, -0.5..0.5f64), 1..120),
+        )
+            .prop_map(|(c, offsets)| {
+                offsets
+                    .into_iter()
+                    .map(|(x, y, z)| Vec3::new(wrap(c.x + x), wrap(c.y + y), wrap(c.z + z)))
+                    .collect()
+            })
+            .boxed();
+        let coincident = (prop::collection::vec(point(), 1..30), 1usize..5)
+            .prop_map(|(points, copies)| {
+                points
+                    .iter()
+                    .flat_map(|p| std::iter::repeat_n(*p, copies))
+                    .collect()
+            })
+            .boxed();
+        // Pairs exactly r apart along an axis (also across the seam).
+        let at_radius = (prop::collection::vec((point(), 0usize..3), 1..40))
+            .prop_map(move |pairs| {
+                pairs
+                    .into_iter()
+                    .flat_map(|(p, axis)| {
+                        let mut q = p;
+                        q[axis] = wrap(p[axis] + r);
+                        [p, q]
+                    })
+                    .collect()
+            })
+            .boxed();
+        (
+            prop_oneof![uniform, clustered, coincident, at_radius],
+            Just(r),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cell_list_matches_brute_force((positions, r) in state()) {
+        assert_same(&positions, r)?;
+    }
+
+    #[test]
+    fn one_and_two_boids((positions, r) in (prop::collection::vec(point(), 1..=2), radius())) {
+        assert_same(&positions, r)?;
+    }
+}
+
+#[test]
+fn every_cell_count_per_axis_from_1_to_16() {
+    // Sweep radii so that each grid size (fine and coarse) is used.
+    let positions: Vec<Vec3> = (0..300)
+        .map(|i| {
+            let f = i as f64;
+            Vec3::new(
+                wrap(f * 0.731),
+                wrap(f * 1.377 + 0.2),
+                wrap(f * 2.113 - 1.0),
+            )
+        })
+        .collect();
+    let mut r = 0.5;
+    while r <= 4.2 {
+        assert_same(&positions, r).unwrap();
+        r += 0.0917;
+    }
+    assert_same(&positions, 4.2).unwrap();
+}
+
+#[test]
+fn exact_radius_across_the_seam_on_every_axis() {
+    for r in [0.3, 1.0, 1.2, 2.1, 4.2] {
+        for axis in 0..3 {
+            let mut a = Vec3::new(0.1, -0.2, 0.3);
+            a[axis] = HALF_PERIOD - r / 2.0;
+            let mut b = a;
+            b[axis] = wrap(a[axis] + r);
+            let result = steering_cell_list(&[a, b], &tags(2), r);
+            let reference = steering_brute_force(&[a, b], &tags(2), r);
+            assert_eq!(
+                result[0].neighbors, reference[0].neighbors,
+                "r = {r}, axis {axis}"
+            );
+        }
+    }
+}

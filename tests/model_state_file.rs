@@ -1,0 +1,270 @@
+//! The JSON state: bit-identical round trip, and every rejection.
+
+use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamField, Params, Swarm};
+use serde_json::{Value, json};
+
+fn stepped_swarm() -> Swarm {
+    let mut swarm = Swarm::new(&Params {
+        count: 150,
+        seed: 9,
+        ..Params::default()
+    })
+    .unwrap();
+    for _ in 0..17 {
+        swarm.step();
+    }
+    swarm
+}
+
+fn valid_value() -> Value {
+    json!({
+        "format": "boids-schwarm-state", "version": 1,
+        "params": {"count": 2, "seed": 1, "radius": 1.2, "separation": 0.5,
+                   "alignment": 0.1, "cohesion": 0.2, "max_speed": 2.0},
+        "step": 17,
+        "boids": [
+            {"id": 0, "position": [0.1, -2.0, 3.9], "velocity": [0.5, 0.0, -0.2]},
+            {"id": 1, "position": [0.2, -2.0, 3.9], "velocity": [0.0, 1.0, 0.0]}
+        ]
+    })
+}
+
+fn read(value: &Value) -> Result<Swarm, ImportError> {
+    Swarm::from_json(&value.to_string())
+}
+
+#[test]
+fn round_trip_is_bit_identical() {
+    let swarm = stepped_swarm();
+    let text = swarm.to_json();
+    let back = Swarm::from_json(&text).unwrap();
+    assert_eq!(back.to_json(), text);
+    assert_eq!(back.step_count(), 17);
+    for (a, b) in swarm.positions().iter().zip(back.positions()) {
+        for axis in 0..3 {
+            assert_eq!(a[axis].to_bits(), b[axis].to_bits());
+        }
+    }
+    // Continuing from the file gives the same future as continuing in memory.
+    let (mut a, mut b) = (swarm, back);
+    for _ in 0..50 {
+        a.step();
+        b.step();
+    }
+    assert_eq!(a.to_json(), b.to_json());
+}
+
+#[test]
+fn written_fields_follow_the_format() {
+    let swarm = stepped_swarm();
+    let value: Value = serde_json::from_str(&swarm.to_json()).unwrap();
+    assert_eq!(value["format"], "boids-schwarm-state");
+    assert_eq!(value["version"], 1);
+    assert_eq!(value["params"]["count"], 150);
+    assert_eq!(value["params"]["max_speed"], 2.0);
+    assert_eq!(value["step"], 17);
+    assert_eq!(value["time_s"].as_f64().unwrap(), 17.0 * 0.04);
+    assert_eq!(value["mean_speed"].as_f64().unwrap(), swarm.mean_speed());
+    let boid = &value["boids"][3];
+    assert_eq!(boid["id"], 3);
+    assert_eq!(boid["neighbors"], swarm.steering()[3].neighbors);
+    assert_eq!(
+        boid["cohesion"][1].as_f64().unwrap(),
+        swarm.steering()[3].cohesion.y
+    );
+    assert_eq!(
+        boid["velocity"][2].as_f64().unwrap(),
+        swarm.velocities()[3].z
+    );
+}
+
+#[test]
+fn derived_fields_are_recomputed_not_trusted() {
+    let mut value = valid_value();
+    value["time_s"] = json!(999.0);
+    value["mean_speed"] = json!(-5.0);
+    value["boids"][0]["neighbors"] = json!(77);
+    value["boids"][0]["cohesion"] = json!([9.0, 9.0, 9.0]);
+    let swarm = read(&value).unwrap();
+    assert_eq!(swarm.time_seconds(), 17.0 * 0.04);
+    assert_eq!(swarm.steering()[0].neighbors, 1);
+    assert!((swarm.mean_speed() - (0.29f64.sqrt() + 1.0) / 2.0).abs() < 1e-15);
+}
+
+#[test]
+fn boids_may_come_in_any_order() {
+    let mut value = valid_value();
+    let boids = value["boids"].as_array_mut().unwrap();
+    boids.swap(0, 1);
+    let swarm = read(&value).unwrap();
+    assert_eq!(swarm.positions()[0].x, 0.1);
+}
+
+#[test]
+fn rejects_wrong_format_and_version() {
+    let mut value = valid_value();
+    value["format"] = json!("something-else");
+    assert!(matches!(read(&value), Err(ImportError::WrongFormat { .. })));
+    value.as_object_mut().unwrap().remove("format");
+    assert!(matches!(read(&value), Err(ImportError::WrongFormat { .. })));
+    let mut value = valid_value();
+    value["version"] = json!(2);
+    let error = read(&value).unwrap_err();
+    assert!(matches!(error, ImportError::WrongVersion { .. }));
+    assert_eq!(
+        error.to_string(),
+        "Die Version 2 des Zustandsformats wird nicht unterstützt (erwartet: 1)."
+    );
+}
+
+#[test]
+fn rejects_text_that_is_not_json() {
+    let error = Swarm::from_json("{\"format\": ").unwrap_err();
+    assert!(matches!(error, ImportError::NotJson { line: 1, .. }));
+    assert!(
+        error
+            .to_string()
+            .starts_with("Die Datei ist kein gültiges JSON")
+    );
+    assert!(matches!(
+        Swarm::from_json(""),
+        Err(ImportError::NotJson { .. })
+    ));
+    assert!(matches!(
+        Swarm::from_json("\u{feff}[1,2]"),
+        Err(ImportError::NotJson { .. })
+    ));
+}
+
+#[test]
+fn rejects_invalid_params() {
+    let mut value = valid_value();
+    value["params"]["radius"] = json!(5.0);
+    let error = read(&value).unwrap_err();
+    match &error {
+        ImportError::InvalidParams(e) => assert_eq!(e.field, ParamField::Radius),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        error
+            .to_string()
+            .contains("Radius muss größer als 0 und höchstens 4,2 sein.")
+    );
+    let mut value = valid_value();
+    value["params"]["count"] = json!(1.5);
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+    let mut value = valid_value();
+    value["params"]["seed"] = json!(-1);
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+    let mut value = valid_value();
+    value["params"]["cohesion"] = json!("0,2");
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+}
+
+#[test]
+fn rejects_missing_fields() {
+    for field in ["params", "step", "boids"] {
+        let mut value = valid_value();
+        value.as_object_mut().unwrap().remove(field);
+        assert!(
+            matches!(read(&value), Err(ImportError::Malformed { .. })),
+            "{field}"
+        );
+    }
+    let mut value = valid_value();
+    value["boids"][1]
+        .as_object_mut()
+        .unwrap()
+        .remove("velocity");
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+    let mut value = valid_value();
+    value["boids"][1]["position"] = json!([0.0, 0.0]);
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+}
+
+#[test]
+fn rejects_a_count_different_from_the_boids() {
+    let mut value = valid_value();
+    value["params"]["count"] = json!(3);
+    let error = read(&value).unwrap_err();
+    assert_eq!(error, ImportError::CountMismatch { count: 3, boids: 2 });
+    assert_eq!(
+        error.to_string(),
+        "Anzahl ist 3, die Datei enthält aber 2 Boids."
+    );
+}
+
+#[test]
+fn rejects_non_finite_numbers() {
+    let text = valid_value().to_string().replace("3.9", "1e999");
+    assert!(Swarm::from_json(&text).is_err());
+    let text = valid_value().to_string().replace("3.9", "NaN");
+    assert!(matches!(
+        Swarm::from_json(&text),
+        Err(ImportError::NotJson { .. })
+    ));
+    let text = valid_value().to_string().replace("3.9", "Infinity");
+    assert!(matches!(
+        Swarm::from_json(&text),
+        Err(ImportError::NotJson { .. })
+    ));
+}
+
+#[test]
+fn rejects_positions_outside_the_half_open_cube() {
+    for bad in [4.2, -4.200000000000001, 5.0, -100.0] {
+        let mut value = valid_value();
+        value["boids"][1]["position"][2] = json!(bad);
+        assert_eq!(
+            read(&value).unwrap_err(),
+            ImportError::PositionOutOfRange { id: 1 },
+            "{bad}"
+        );
+    }
+    let mut value = valid_value();
+    value["boids"][1]["position"][2] = json!(-4.2);
+    assert!(read(&value).is_ok());
+}
+
+#[test]
+fn rejects_speed_above_max_speed_beyond_tolerance() {
+    let mut value = valid_value();
+    value["boids"][1]["velocity"] = json!([2.0 * (1.0 + 2e-9), 0.0, 0.0]);
+    assert!(matches!(
+        read(&value),
+        Err(ImportError::TooFast { id: 1, .. })
+    ));
+    value["boids"][1]["velocity"] = json!([2.0 * (1.0 + 0.5e-9), 0.0, 0.0]);
+    assert!(read(&value).is_ok());
+}
+
+#[test]
+fn rejects_duplicate_and_missing_ids() {
+    let mut value = valid_value();
+    value["boids"][1]["id"] = json!(0);
+    let error = read(&value).unwrap_err();
+    assert_eq!(error, ImportError::DuplicateId { id: 0 });
+    assert!(error.to_string().contains("kommt mehrfach vor"));
+    // Id 1 missing, 2 in its place.
+    let mut value = valid_value();
+    value["boids"][1]["id"] = json!(2);
+    let error = read(&value).unwrap_err();
+    assert_eq!(error, ImportError::IdOutOfRange { id: 2, count: 2 });
+    assert!(
+        error
+            .to_string()
+            .contains("jede Nummer von 0 bis 1 muss genau einmal vorkommen")
+    );
+    let mut value = valid_value();
+    value["boids"][1]["id"] = json!(-1);
+    assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));
+}
+
+#[test]
+fn rejects_a_file_that_is_too_large() {
+    let text = " ".repeat(MAX_STATE_BYTES + 1);
+    assert!(matches!(
+        Swarm::from_json(&text),
+        Err(ImportError::TooLarge { .. })
+    ));
+}
