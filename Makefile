@@ -23,7 +23,11 @@ lint: setup
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
 test: lint build
-	cargo test --locked
+	mkdir -p target
+	set -o pipefail; cargo test --locked 2>&1 | tee target/test-output.log
+	@awk '/^test result:/ { passed += $$4; failed += $$6 } \
+	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
+	  target/test-output.log
 
 bench: setup
 	cargo bench --locked --bench step

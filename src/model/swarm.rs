@@ -7,7 +7,19 @@ use super::rng::Lcg;
 use super::space::{HALF_PERIOD, STEP_SECONDS, length, wrap_position};
 use super::steering::Steering;
 
-/// A swarm and its step counter. Invariants: every position coordinate lies in
+/// A swarm and its step counter.
+///
+/// ```
+/// use boids_schwarm::model::{Params, Swarm};
+///
+/// let mut swarm = Swarm::new(&Params { count: 50, seed: 7, ..Params::default() }).unwrap();
+/// swarm.step();
+/// assert_eq!(swarm.step_count(), 1);
+/// assert_eq!(swarm.time_seconds(), 0.04);
+/// assert!(swarm.mean_speed() <= swarm.params().max_speed);
+/// ```
+///
+/// Invariants: every position coordinate lies in
 /// `[-4.2, 4.2)`, every speed is at most `max_speed`, the params are valid, and
 /// [`Swarm::steering`] always belongs to the current state.
 #[derive(Debug, Clone)]
