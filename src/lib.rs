@@ -1,4 +1,5 @@
 //! Boids-Schwarm: an interactive 3D boids explorer. The pure [`model`] does the
-//! stepping; the Leptos app around it comes next.
+//! stepping; [`app`] is the Leptos app around it.
 
+pub mod app;
 pub mod model;

@@ -1,9 +1,8 @@
-//! Entry point of the browser app: panic hook, then mount the page. The
-//! interactive app is built on top of the model in the following commits.
+//! Entry point of the browser app: panic hook, then mount the [`App`].
 
-use leptos::prelude::*;
+use boids_schwarm::app::App;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(|| view! { <h1>"Boids-Schwarm"</h1> });
+    leptos::mount::mount_to_body(App);
 }

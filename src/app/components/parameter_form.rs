@@ -1,0 +1,36 @@
+//! The form with the seven parameters.
+
+use leptos::prelude::*;
+
+use super::ParamInput;
+use crate::app::state::{ParamForm, SwarmStore};
+use crate::model::ParamField;
+
+/// The id of the form element; the Initialisieren button submits it.
+pub const FORM_ID: &str = "param-form";
+
+/// The seven parameter inputs; submitting (Enter, Initialisieren) builds a swarm.
+#[component]
+pub fn ParameterForm() -> impl IntoView {
+    let form = expect_context::<ParamForm>();
+    let store = expect_context::<SwarmStore>();
+    let on_submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        if let Some(params) = form.params_untracked() {
+            // Valid params always build a swarm; an error cannot occur here.
+            let _ = store.initialize(&params);
+        }
+    };
+
+    view! {
+        <form id=FORM_ID class="param-form" novalidate on:submit=on_submit>
+            <fieldset>
+                <legend>"Parameter"</legend>
+                {ParamField::ALL
+                    .into_iter()
+                    .map(|field| view! { <ParamInput field=field/> })
+                    .collect_view()}
+            </fieldset>
+        </form>
+    }
+}

@@ -1,0 +1,12 @@
+//! Small hooks that own the browser glue (listeners, animation frames) and
+//! clean up after themselves when their owner goes away.
+
+mod animation_frame;
+mod keyboard;
+mod navigation;
+mod visibility;
+
+pub use animation_frame::use_animation_frame;
+pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
+pub use navigation::use_pause_on_navigation;
+pub use visibility::use_pause_when_hidden;

@@ -1,0 +1,37 @@
+//! The Leptos app (client-side rendered): state, router, pages and views.
+
+pub mod clock;
+pub mod components;
+pub mod format;
+pub mod hooks;
+pub mod pages;
+pub mod perf;
+pub mod projection;
+pub mod state;
+pub mod storage;
+pub mod timing;
+
+use leptos::prelude::*;
+use leptos_router::components::Router;
+
+use self::components::Layout;
+use self::hooks::{use_animation_frame, use_pause_when_hidden};
+use self::state::{ParamForm, SwarmStore};
+
+/// The whole app: provides the app-level state, drives the clock with
+/// animation frames while running, pauses when hidden, and routes the pages.
+#[component]
+pub fn App() -> impl IntoView {
+    let store = SwarmStore::new();
+    let form = ParamForm::restore();
+    provide_context(store);
+    provide_context(form);
+    use_animation_frame(store.running(), move |now| store.advance(now));
+    use_pause_when_hidden(move || store.pause());
+
+    view! {
+        <Router>
+            <Layout/>
+        </Router>
+    }
+}

@@ -1,0 +1,140 @@
+//! The live performance readout: model steps per second, milliseconds of
+//! computation per step, frames per second and milliseconds per drawing,
+//! averaged over windows of about half a second of real time.
+
+/// Real time a measurement window spans before it is published, in ms.
+pub const WINDOW_MS: f64 = 500.0;
+
+/// One published measurement.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct PerfReadout {
+    /// Model steps taken per second of real time.
+    pub steps_per_second: f64,
+    /// Mean computation time of one step in ms; `None` without steps.
+    pub ms_per_step: Option<f64>,
+    /// Animation frames per second.
+    pub frames_per_second: f64,
+    /// Mean time to draw the view once in ms; `None` without drawings.
+    pub ms_per_draw: Option<f64>,
+}
+
+/// Sums up frames, steps and drawings until a window is full.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PerfMeter {
+    window_start: Option<f64>,
+    frames: u32,
+    steps: u64,
+    step_ms: f64,
+    draws: u32,
+    draw_ms: f64,
+}
+
+impl PerfMeter {
+    /// An empty meter.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records one animation frame at `now_ms` in which `steps` steps took
+    /// `step_ms` of computation. Returns a readout when the window is full
+    /// and starts the next one. The first frame only opens the window.
+    pub fn record_frame(&mut self, now_ms: f64, steps: u32, step_ms: f64) -> Option<PerfReadout> {
+        let Some(start) = self.window_start else {
+            self.window_start = Some(now_ms);
+            return None;
+        };
+        self.frames += 1;
+        self.steps += u64::from(steps);
+        self.step_ms += step_ms.max(0.0);
+        let span = now_ms - start;
+        if span < WINDOW_MS {
+            return None;
+        }
+        let seconds = span / 1000.0;
+        let readout = PerfReadout {
+            steps_per_second: self.steps as f64 / seconds,
+            ms_per_step: (self.steps > 0).then(|| self.step_ms / self.steps as f64),
+            frames_per_second: f64::from(self.frames) / seconds,
+            ms_per_draw: (self.draws > 0).then(|| self.draw_ms / f64::from(self.draws)),
+        };
+        *self = Self {
+            window_start: Some(now_ms),
+            ..Self::default()
+        };
+        Some(readout)
+    }
+
+    /// Records that drawing the view once took `ms`.
+    pub fn record_draw(&mut self, ms: f64) {
+        self.draws += 1;
+        self.draw_ms += ms.max(0.0);
+    }
+
+    /// Forgets everything (on pause: the next run measures afresh).
+    pub fn reset(&mut self) {
+        *self = Self::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_frame_opens_the_window() {
+        let mut meter = PerfMeter::new();
+        assert_eq!(meter.record_frame(1_000.0, 3, 9.0), None);
+        // Steps of the opening frame are not counted: its duration is unknown.
+        assert_eq!(meter.steps, 0);
+    }
+
+    #[test]
+    fn a_full_window_gives_rates_and_means() {
+        let mut meter = PerfMeter::new();
+        meter.record_frame(0.0, 0, 0.0);
+        let mut readout = None;
+        for i in 1..=30 {
+            // 60 frames per second; a step every second frame taking 2 ms.
+            let steps = u32::from(i % 2 == 0);
+            meter.record_draw(1.5);
+            readout =
+                meter.record_frame(f64::from(i) * 1000.0 / 60.0, steps, 2.0 * f64::from(steps));
+        }
+        let readout = readout.expect("30 frames at 60 Hz fill 500 ms");
+        assert!((readout.frames_per_second - 60.0).abs() < 1e-9);
+        assert!((readout.steps_per_second - 30.0).abs() < 1e-9);
+        assert_eq!(readout.ms_per_step, Some(2.0));
+        assert_eq!(readout.ms_per_draw, Some(1.5));
+    }
+
+    #[test]
+    fn without_steps_there_is_no_time_per_step() {
+        let mut meter = PerfMeter::new();
+        meter.record_frame(0.0, 0, 0.0);
+        let readout = meter.record_frame(600.0, 0, 0.0).expect("window full");
+        assert_eq!(readout.ms_per_step, None);
+        assert_eq!(readout.ms_per_draw, None);
+        assert_eq!(readout.steps_per_second, 0.0);
+    }
+
+    #[test]
+    fn a_new_window_starts_after_each_readout() {
+        let mut meter = PerfMeter::new();
+        meter.record_frame(0.0, 0, 0.0);
+        assert!(meter.record_frame(500.0, 5, 5.0).is_some());
+        assert_eq!(meter.record_frame(600.0, 1, 1.0), None);
+        let readout = meter.record_frame(1_000.0, 1, 3.0).expect("second window");
+        assert!((readout.steps_per_second - 4.0).abs() < 1e-9); // 2 steps in 0.5 s
+        assert_eq!(readout.ms_per_step, Some(2.0));
+    }
+
+    #[test]
+    fn reset_forgets_the_window() {
+        let mut meter = PerfMeter::new();
+        meter.record_frame(0.0, 0, 0.0);
+        meter.record_frame(100.0, 2, 4.0);
+        meter.reset();
+        assert_eq!(meter, PerfMeter::new());
+    }
+}

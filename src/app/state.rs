@@ -1,0 +1,478 @@
+//! App-level state, provided as context by the `App` and living as long as the
+//! app: it survives page changes (SPEC §3).
+//!
+//! The swarm stays out of fine-grained reactivity: it sits in a `StoredValue`
+//! and every change bumps one version counter. Views that draw the swarm track
+//! the counter and read the swarm untracked; a future view (3D canvas, table)
+//! plugs in the same way through [`SwarmStore::version`] and
+//! [`SwarmStore::with_swarm`].
+
+use leptos::prelude::*;
+
+use super::clock::Clock;
+use super::perf::{PerfMeter, PerfReadout};
+use super::storage;
+use super::timing::now_ms;
+use crate::model::{ParamError, ParamField, Params, Swarm};
+
+/// The three states the status shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunState {
+    /// No swarm: it must be initialised.
+    Empty,
+    /// A swarm that does not advance.
+    Paused,
+    /// A swarm that advances in real time.
+    Running,
+}
+
+impl RunState {
+    /// The German word the status shows.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Empty => "kein Schwarm",
+            Self::Paused => "pausiert",
+            Self::Running => "läuft",
+        }
+    }
+}
+
+/// What the status block shows of the swarm; cheap to compare.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SwarmSummary {
+    /// Steps since initialisation.
+    pub step: u64,
+    /// Number of boids N.
+    pub count: usize,
+    /// Arithmetic mean of the speeds in LE/s.
+    pub mean_speed: f64,
+}
+
+/// The swarm, the selected boid, the run state and the clock.
+#[derive(Debug, Clone, Copy)]
+pub struct SwarmStore {
+    swarm: StoredValue<Option<Swarm>>,
+    version: RwSignal<u64>,
+    selection: RwSignal<Option<usize>>,
+    running: RwSignal<bool>,
+    clock: StoredValue<Clock>,
+    meter: StoredValue<PerfMeter>,
+    perf: RwSignal<Option<PerfReadout>>,
+}
+
+impl SwarmStore {
+    /// An empty store (no swarm, paused) owned by the current reactive owner.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            swarm: StoredValue::new(None),
+            version: RwSignal::new(0),
+            selection: RwSignal::new(None),
+            running: RwSignal::new(false),
+            clock: StoredValue::new(Clock::new()),
+            meter: StoredValue::new(PerfMeter::new()),
+            perf: RwSignal::new(None),
+        }
+    }
+
+    /// A counter that changes whenever the swarm changes (built, stepped,
+    /// removed). Track it, then read the swarm with [`SwarmStore::with_swarm`].
+    #[must_use]
+    pub fn version(&self) -> Signal<u64> {
+        self.version.into()
+    }
+
+    /// Reads the swarm without tracking; `None` when there is none.
+    pub fn with_swarm<R>(&self, read: impl FnOnce(Option<&Swarm>) -> R) -> R {
+        let mut read = Some(read);
+        let done = self
+            .swarm
+            .try_with_value(|swarm| read.take().map(|read| read(swarm.as_ref())));
+        match (done.flatten(), read) {
+            (Some(value), _) => value,
+            // The store was disposed (app torn down): there is no swarm.
+            (None, Some(read)) => read(None),
+            (None, None) => unreachable!("the reader was taken, so it ran and returned"),
+        }
+    }
+
+    /// Whether the swarm advances in real time (tracked).
+    #[must_use]
+    pub fn running(&self) -> Signal<bool> {
+        self.running.into()
+    }
+
+    /// The selected boid's index, if any (tracked).
+    #[must_use]
+    pub fn selection(&self) -> Signal<Option<usize>> {
+        self.selection.into()
+    }
+
+    /// The latest performance readout; `None` while paused (tracked).
+    #[must_use]
+    pub fn perf(&self) -> Signal<Option<PerfReadout>> {
+        self.perf.into()
+    }
+
+    /// Whether a swarm exists (tracked through the version).
+    #[must_use]
+    pub fn has_swarm(&self) -> bool {
+        self.version.track();
+        self.with_swarm(|swarm| swarm.is_some())
+    }
+
+    /// The current run state (tracked).
+    #[must_use]
+    pub fn run_state(&self) -> RunState {
+        if !self.has_swarm() {
+            RunState::Empty
+        } else if self.running.get() {
+            RunState::Running
+        } else {
+            RunState::Paused
+        }
+    }
+
+    /// Step count, N and mean speed of the swarm (tracked through the version).
+    #[must_use]
+    pub fn summary(&self) -> Option<SwarmSummary> {
+        self.version.track();
+        self.with_swarm(|swarm| {
+            swarm.map(|swarm| SwarmSummary {
+                step: swarm.step_count(),
+                count: swarm.len(),
+                mean_speed: swarm.mean_speed(),
+            })
+        })
+    }
+
+    /// Initialisieren: builds a new swarm from the params, paused at time 0,
+    /// without selection.
+    pub fn initialize(&self, params: &Params) -> Result<(), ParamError> {
+        let swarm = Swarm::new(params)?;
+        self.pause();
+        self.swarm.set_value(Some(swarm));
+        self.selection.set(None);
+        self.bump();
+        Ok(())
+    }
+
+    /// Starten: continues the current state in real time (no-op without swarm).
+    pub fn start(&self) {
+        if self.with_swarm(|swarm| swarm.is_some()) && !self.running.get_untracked() {
+            self.clock.update_value(Clock::stop);
+            self.meter.update_value(PerfMeter::reset);
+            self.running.set(true);
+        }
+    }
+
+    /// Pause: stops; the partly elapsed step time is discarded.
+    pub fn pause(&self) {
+        self.clock.update_value(Clock::stop);
+        self.meter.update_value(PerfMeter::reset);
+        if self.running.get_untracked() {
+            self.running.set(false);
+            self.perf.set(None);
+        }
+    }
+
+    /// Starts when paused, pauses when running (the Space key).
+    pub fn toggle(&self) {
+        if self.running.get_untracked() {
+            self.pause();
+        } else {
+            self.start();
+        }
+    }
+
+    /// Schritt: pauses first, then advances exactly one step.
+    pub fn step(&self) {
+        self.pause();
+        let stepped = self
+            .swarm
+            .try_update_value(|swarm| swarm.as_mut().map(Swarm::step).is_some())
+            .unwrap_or(false);
+        if stepped {
+            self.bump();
+        }
+    }
+
+    /// Zurücksetzen, and what any edit of a parameter does: removes the swarm
+    /// and the selection.
+    pub fn reset(&self) {
+        self.pause();
+        let had_swarm = self
+            .swarm
+            .try_update_value(|swarm| swarm.take().is_some())
+            .unwrap_or(false);
+        if self.selection.get_untracked().is_some() {
+            self.selection.set(None);
+        }
+        if had_swarm {
+            self.bump();
+        }
+    }
+
+    /// Selects a boid (ignored when out of range) or clears the selection.
+    pub fn select(&self, boid: Option<usize>) {
+        let count = self.with_swarm(|swarm| swarm.map_or(0, Swarm::len));
+        let boid = boid.filter(|&i| i < count);
+        if self.selection.get_untracked() != boid {
+            self.selection.set(boid);
+        }
+    }
+
+    /// One animation frame while running: converts the real time since the
+    /// last frame into whole steps, takes them and measures the work.
+    pub fn advance(&self, now: f64) {
+        if !self.running.get_untracked() {
+            return;
+        }
+        let steps = self
+            .clock
+            .try_update_value(|clock| clock.tick(now))
+            .unwrap_or(0);
+        let started = now_ms();
+        if steps > 0 {
+            self.swarm.update_value(|swarm| {
+                if let Some(swarm) = swarm.as_mut() {
+                    for _ in 0..steps {
+                        swarm.step();
+                    }
+                }
+            });
+        }
+        let step_ms = now_ms() - started;
+        let readout = self
+            .meter
+            .try_update_value(|meter| meter.record_frame(now, steps, step_ms))
+            .flatten();
+        if steps > 0 {
+            self.bump();
+        }
+        if readout.is_some() {
+            self.perf.set(readout);
+        }
+    }
+
+    /// Records how long a view took to draw the swarm once.
+    pub fn record_draw(&self, ms: f64) {
+        if self.running.get_untracked() {
+            self.meter.update_value(|meter| meter.record_draw(ms));
+        }
+    }
+
+    fn bump(&self) {
+        self.version
+            .update(|version| *version = version.wrapping_add(1));
+    }
+}
+
+impl Default for SwarmStore {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The seven parameter inputs as typed, and the last valid value of each field
+/// (what local storage holds). Survives page changes like the swarm.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamForm {
+    texts: [RwSignal<String>; 7],
+    saved: StoredValue<Params>,
+}
+
+impl ParamForm {
+    /// A form showing the given (valid) parameters.
+    #[must_use]
+    pub fn new(initial: Params) -> Self {
+        Self {
+            texts: ParamField::ALL.map(|field| RwSignal::new(field.format(field.get(&initial)))),
+            saved: StoredValue::new(initial),
+        }
+    }
+
+    /// A form restored from local storage (defaults where nothing valid is stored).
+    #[must_use]
+    pub fn restore() -> Self {
+        Self::new(storage::load())
+    }
+
+    /// The text of one input (tracked).
+    #[must_use]
+    pub fn text(&self, field: ParamField) -> String {
+        self.texts[index(field)].get()
+    }
+
+    /// The German error of one input while it is invalid (tracked).
+    #[must_use]
+    pub fn error(&self, field: ParamField) -> Option<String> {
+        self.texts[index(field)].with(|text| field.parse(text).err().map(|error| error.message))
+    }
+
+    /// The parameters when every input is valid (tracked).
+    #[must_use]
+    pub fn params(&self) -> Option<Params> {
+        let mut params = Params::default();
+        for field in ParamField::ALL {
+            let value = self.texts[index(field)]
+                .with(|text| field.parse(text))
+                .ok()?;
+            field.set(&mut params, value).ok()?;
+        }
+        Some(params)
+    }
+
+    /// The parameters when every input is valid, without tracking.
+    #[must_use]
+    pub fn params_untracked(&self) -> Option<Params> {
+        untrack(|| self.params())
+    }
+
+    /// Takes what the user typed into one input; a valid value is saved.
+    pub fn edit(&self, field: ParamField, text: String) {
+        if let Ok(value) = field.parse(&text) {
+            self.saved.update_value(|saved| {
+                if field.set(saved, value).is_ok() {
+                    storage::save(saved);
+                }
+            });
+        }
+        self.texts[index(field)].set(text);
+    }
+}
+
+/// Position of a field in [`ParamField::ALL`].
+fn index(field: ParamField) -> usize {
+    ParamField::ALL
+        .iter()
+        .position(|&f| f == field)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs a test inside a reactive owner, as the app does.
+    fn with_owner(test: impl FnOnce()) {
+        let owner = Owner::new();
+        owner.with(test);
+    }
+
+    fn small() -> Params {
+        Params {
+            count: 20,
+            ..Params::default()
+        }
+    }
+
+    #[test]
+    fn initialise_gives_a_paused_swarm_at_step_zero() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            assert_eq!(store.run_state(), RunState::Empty);
+            store.initialize(&small()).expect("valid params");
+            assert_eq!(store.run_state(), RunState::Paused);
+            let summary = store.summary().expect("swarm exists");
+            assert_eq!((summary.step, summary.count), (0, 20));
+        });
+    }
+
+    #[test]
+    fn step_while_running_pauses_and_adds_exactly_one_step() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialize(&small()).expect("valid params");
+            store.start();
+            store.advance(0.0);
+            store.advance(100.0); // two steps, 20 ms carried
+            assert_eq!(store.summary().map(|s| s.step), Some(2));
+            store.step();
+            assert_eq!(store.run_state(), RunState::Paused);
+            assert_eq!(store.summary().map(|s| s.step), Some(3));
+            // Paused: frames do nothing.
+            store.advance(1_000.0);
+            assert_eq!(store.summary().map(|s| s.step), Some(3));
+        });
+    }
+
+    #[test]
+    fn pause_discards_the_carry_and_start_continues() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialize(&small()).expect("valid params");
+            store.start();
+            store.advance(0.0);
+            store.advance(79.0); // one step, 39 ms carried
+            store.pause();
+            store.start();
+            store.advance(5_000.0); // first frame after start only starts the clock
+            store.advance(5_001.0); // the 39 ms are gone: no step
+            assert_eq!(store.summary().map(|s| s.step), Some(1));
+            store.advance(5_040.0);
+            assert_eq!(store.summary().map(|s| s.step), Some(2));
+        });
+    }
+
+    #[test]
+    fn reset_removes_swarm_and_selection() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialize(&small()).expect("valid params");
+            store.select(Some(7));
+            assert_eq!(store.selection().get_untracked(), Some(7));
+            store.start();
+            store.reset();
+            assert_eq!(store.run_state(), RunState::Empty);
+            assert_eq!(store.selection().get_untracked(), None);
+            assert!(!store.running().get_untracked());
+            // Without a swarm nothing starts or steps.
+            store.start();
+            store.step();
+            assert_eq!(store.run_state(), RunState::Empty);
+        });
+    }
+
+    #[test]
+    fn selection_out_of_range_is_ignored() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.select(Some(0));
+            assert_eq!(store.selection().get_untracked(), None);
+            store.initialize(&small()).expect("valid params");
+            store.select(Some(20));
+            assert_eq!(store.selection().get_untracked(), None);
+            store.select(Some(19));
+            assert_eq!(store.selection().get_untracked(), Some(19));
+        });
+    }
+
+    #[test]
+    fn the_form_reports_errors_and_keeps_other_fields() {
+        with_owner(|| {
+            let form = ParamForm::new(Params::default());
+            assert_eq!(form.params(), Some(Params::default()));
+            assert_eq!(form.text(ParamField::Radius), "1,2");
+            form.edit(ParamField::Count, "viele".to_owned());
+            assert!(form.error(ParamField::Count).is_some());
+            assert_eq!(form.error(ParamField::Radius), None);
+            assert_eq!(form.params(), None);
+            form.edit(ParamField::Radius, " 0,8 ".to_owned());
+            form.edit(ParamField::Count, "300".to_owned());
+            let params = form.params().expect("all valid again");
+            assert_eq!((params.count, params.radius), (300, 0.8));
+        });
+    }
+
+    #[test]
+    fn the_form_saves_the_last_valid_value_of_each_field() {
+        with_owner(|| {
+            let form = ParamForm::new(Params::default());
+            form.edit(ParamField::Seed, "42".to_owned());
+            form.edit(ParamField::Seed, "-1".to_owned());
+            assert_eq!(form.saved.get_value().seed, 42);
+        });
+    }
+}

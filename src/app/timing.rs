@@ -1,0 +1,20 @@
+//! A millisecond clock for measurements: `performance.now()` in the browser,
+//! a monotonic clock elsewhere (native tests).
+
+/// Milliseconds since an arbitrary fixed origin, monotonic.
+#[must_use]
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::window()
+            .and_then(|window| window.performance())
+            .map_or(0.0, |performance| performance.now())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        use std::time::Instant;
+        static ORIGIN: OnceLock<Instant> = OnceLock::new();
+        ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+    }
+}

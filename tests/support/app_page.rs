@@ -1,0 +1,393 @@
+//! Page object of the app: hides selectors and scripts so that the scenarios
+//! read like the spec.
+
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MOUSE_BUTTON_LEFT, MouseActions, PointerAction,
+};
+use fantoccini::{Client, Locator};
+use serde_json::{Value, json};
+
+use super::DriverHandle;
+
+/// The local-storage key of the parameters (must match the app).
+pub const STORAGE_KEY: &str = "boids-schwarm.params.v1";
+
+/// How long a wait for the app may take before the test fails.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A control button, by its German label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    Initialisieren,
+    Starten,
+    Pause,
+    Schritt,
+    Zuruecksetzen,
+}
+
+impl Button {
+    pub fn css(self) -> &'static str {
+        match self {
+            Self::Initialisieren => "#btn-init",
+            Self::Starten => "#btn-start",
+            Self::Pause => "#btn-pause",
+            Self::Schritt => "#btn-step",
+            Self::Zuruecksetzen => "#btn-reset",
+        }
+    }
+
+    pub const ALL: [Button; 5] = [
+        Self::Initialisieren,
+        Self::Starten,
+        Self::Pause,
+        Self::Schritt,
+        Self::Zuruecksetzen,
+    ];
+}
+
+/// What the status block shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusView {
+    pub state: String,
+    pub time: String,
+    pub steps: String,
+    pub count: String,
+    pub speed: String,
+    pub selection: String,
+}
+
+impl StatusView {
+    /// The step count as a number (panics when there is none).
+    pub fn step_count(&self) -> u64 {
+        let digits: String = self.steps.chars().filter(char::is_ascii_digit).collect();
+        digits
+            .parse()
+            .unwrap_or_else(|_| panic!("no step count in status: {self:?}"))
+    }
+}
+
+/// Model time as the app must show it for `step` steps (spaces normalised).
+pub fn expected_time(step: u64) -> String {
+    let hundredths = step * 4;
+    format!("{},{:02} s", hundredths / 100, hundredths % 100)
+}
+
+/// The app in one browser tab.
+#[derive(Clone)]
+pub struct AppPage {
+    pub client: Client,
+    pub base_url: String,
+    pub driver: DriverHandle,
+}
+
+impl AppPage {
+    pub fn new(client: Client, base_url: String, driver: DriverHandle) -> Self {
+        Self {
+            client,
+            base_url,
+            driver,
+        }
+    }
+
+    /// Loads `path` and waits until the app has mounted.
+    pub async fn open(&self, path: &str) {
+        self.client
+            .goto(&format!("{}{path}", self.base_url))
+            .await
+            .expect("navigate");
+        self.wait_for_css(".topbar").await;
+    }
+
+    /// A clean start: empty local storage, then `/` loaded afresh.
+    pub async fn open_fresh(&self) {
+        self.open("/").await;
+        self.js("localStorage.clear();").await;
+        self.open("/").await;
+    }
+
+    /// Reloads the page and waits for the app.
+    pub async fn reload(&self) {
+        self.client.refresh().await.expect("reload");
+        self.wait_for_css(".topbar").await;
+    }
+
+    pub async fn js(&self, script: &str) -> Value {
+        self.client
+            .execute(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+    }
+
+    pub async fn js_async(&self, script: &str) -> Value {
+        self.client
+            .execute_async(script, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
+    }
+
+    pub async fn wait_for_css(&self, css: &str) {
+        let deadline = Instant::now() + WAIT;
+        while self.client.find(Locator::Css(css)).await.is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "{css} did not appear within {WAIT:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// The visible text of an element, with no-break spaces made plain.
+    pub async fn text(&self, css: &str) -> String {
+        let element = self
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css} not found: {e}"));
+        let text = element
+            .text()
+            .await
+            .unwrap_or_else(|e| panic!("text of {css}: {e}"));
+        normalise(&text)
+    }
+
+    pub async fn status(&self) -> StatusView {
+        let value = self
+            .js("const t = id => document.getElementById(id).textContent;
+                 return [t('status-state'), t('status-time'), t('status-steps'),
+                         t('status-count'), t('status-speed'), t('status-selection')];")
+            .await;
+        let field = |i: usize| normalise(value[i].as_str().unwrap_or_default());
+        StatusView {
+            state: field(0),
+            time: field(1),
+            steps: field(2),
+            count: field(3),
+            speed: field(4),
+            selection: field(5),
+        }
+    }
+
+    /// Waits until the status satisfies `ready`; returns it.
+    pub async fn wait_for_status(
+        &self,
+        what: &str,
+        ready: impl Fn(&StatusView) -> bool,
+    ) -> StatusView {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let status = self.status().await;
+            if ready(&status) {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "status never became {what}: {status:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    pub async fn click(&self, button: Button) {
+        self.client
+            .find(Locator::Css(button.css()))
+            .await
+            .unwrap_or_else(|e| panic!("{button:?} not found: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {button:?}: {e}"));
+    }
+
+    pub async fn is_enabled(&self, button: Button) -> bool {
+        let css = button.css();
+        let disabled = self
+            .js(&format!("return document.querySelector('{css}').disabled;"))
+            .await;
+        disabled == Value::Bool(false)
+    }
+
+    /// The buttons that are enabled, in screen order.
+    pub async fn enabled_buttons(&self) -> Vec<Button> {
+        let mut enabled = Vec::new();
+        for button in Button::ALL {
+            if self.is_enabled(button).await {
+                enabled.push(button);
+            }
+        }
+        enabled
+    }
+
+    /// Sets an input's text as one edit (an `input` event), like a paste.
+    pub async fn set_param(&self, key: &str, text: &str) {
+        let script = format!(
+            "const el = document.getElementById('param-{key}');
+             el.value = {text};
+             el.dispatchEvent(new Event('input', {{ bubbles: true }}));",
+            text = json!(text)
+        );
+        self.js(&script).await;
+    }
+
+    /// Types into an input with real key presses after selecting its text.
+    pub async fn type_param(&self, key: &str, text: &str) {
+        let input = self
+            .client
+            .find(Locator::Id(&format!("param-{key}")))
+            .await
+            .unwrap_or_else(|e| panic!("input {key}: {e}"));
+        input.click().await.expect("focus the input");
+        self.js(&format!("document.getElementById('param-{key}').select();"))
+            .await;
+        input.send_keys(text).await.expect("type");
+    }
+
+    pub async fn param(&self, key: &str) -> String {
+        let value = self
+            .js(&format!(
+                "return document.getElementById('param-{key}').value;"
+            ))
+            .await;
+        value.as_str().unwrap_or_default().to_owned()
+    }
+
+    /// The inline error of one input ("" when valid) and its aria-invalid.
+    pub async fn param_error(&self, key: &str) -> (String, String) {
+        let value = self
+            .js(&format!(
+                "return [document.getElementById('param-{key}-error').textContent,
+                         document.getElementById('param-{key}').getAttribute('aria-invalid')];"
+            ))
+            .await;
+        (
+            value[0].as_str().unwrap_or_default().to_owned(),
+            value[1].as_str().unwrap_or_default().to_owned(),
+        )
+    }
+
+    /// Number of boid symbols in the SVG (one `M` per symbol).
+    pub async fn symbol_count(&self) -> u64 {
+        self.js(
+            "return Array.from(document.querySelectorAll('#swarm-svg path.boids'))
+               .map(p => ((p.getAttribute('d') || '').match(/M/g) || []).length)
+               .reduce((a, b) => a + b, 0);",
+        )
+        .await
+        .as_u64()
+        .unwrap_or(0)
+    }
+
+    /// The selection ring: `Some((boid, transform))` when shown.
+    pub async fn ring(&self) -> Option<(u64, String)> {
+        let value = self
+            .js(
+                "const g = document.querySelector('#swarm-svg .selection-ring');
+                 if (!g || g.getAttribute('visibility') === 'hidden') return null;
+                 return [Number(g.getAttribute('data-boid')), g.getAttribute('transform')];",
+            )
+            .await;
+        let boid = value.get(0)?.as_u64()?;
+        Some((boid, value[1].as_str().unwrap_or_default().to_owned()))
+    }
+
+    /// Picture position (units) and viewport position (CSS px) of the first
+    /// boid drawn in the nearest depth layer that has one.
+    pub async fn some_boid_position(&self) -> ((i64, i64), (f64, f64)) {
+        let value = self
+            .js("const svg = document.getElementById('swarm-svg');
+                 const paths = Array.from(svg.querySelectorAll('path.boids')).reverse();
+                 for (const p of paths) {
+                   const m = (p.getAttribute('d') || '').match(/M(-?\\d+) (-?\\d+)/);
+                   if (!m) continue;
+                   const pt = svg.createSVGPoint();
+                   pt.x = Number(m[1]); pt.y = Number(m[2]);
+                   const s = pt.matrixTransform(svg.getScreenCTM());
+                   return [pt.x, pt.y, s.x, s.y];
+                 }
+                 return null;")
+            .await;
+        let number = |i: usize| {
+            value[i]
+                .as_f64()
+                .unwrap_or_else(|| panic!("no boid drawn: {value}"))
+        };
+        ((number(0) as i64, number(1) as i64), (number(2), number(3)))
+    }
+
+    /// A real mouse click at viewport coordinates.
+    pub async fn click_at(&self, x: f64, y: f64) {
+        let mouse = MouseActions::new("mouse".to_owned())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: x.round(),
+                y: y.round(),
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(mouse)
+            .await
+            .expect("mouse click");
+        self.client.release_actions().await.expect("release mouse");
+    }
+
+    /// Presses and releases one key on whatever has the focus.
+    pub async fn press(&self, key: char) {
+        let keys = KeyActions::new("keyboard".to_owned())
+            .then(KeyAction::Down { value: key })
+            .then(KeyAction::Up { value: key });
+        self.client.perform_actions(keys).await.expect("key press");
+        self.client.release_actions().await.expect("release keys");
+    }
+
+    /// Moves the focus away from any input (to the page body).
+    pub async fn blur(&self) {
+        self.js("if (document.activeElement) document.activeElement.blur();")
+            .await;
+    }
+
+    /// Clicks a navigation link by its text (client-side navigation).
+    pub async fn navigate(&self, link: &str) {
+        self.client
+            .find(Locator::LinkText(link))
+            .await
+            .unwrap_or_else(|e| panic!("link {link}: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click link {link}: {e}"));
+    }
+
+    pub async fn path(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .expect("current url")
+            .path()
+            .to_owned()
+    }
+
+    /// Pretends the tab went to the background: `visibilitychange` with the
+    /// document reporting itself hidden.
+    pub async fn hide_page(&self) {
+        self.js(
+            "Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+             Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+             document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));",
+        )
+        .await;
+    }
+
+    pub async fn screenshot(&self, file: &std::path::Path) {
+        let png = self.client.screenshot().await.expect("screenshot");
+        std::fs::write(file, png).unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
+    }
+}
+
+/// Replaces no-break spaces (U+00A0, U+202F) by plain ones and trims.
+pub fn normalise(text: &str) -> String {
+    text.replace(['\u{a0}', '\u{202f}'], " ").trim().to_owned()
+}

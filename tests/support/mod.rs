@@ -1,0 +1,406 @@
+//! Shared harness of the browser tests: a static file server for `dist/`
+//! (with the `index.html` fallback trunk serve has), chromedriver and a
+//! headless Chromium driven through fantoccini. Everything started here is
+//! stopped on drop, also when a test panics.
+//!
+//! A missing `dist/`, Chromium or chromedriver fails the test with a message
+//! saying what to do; the tests never skip.
+
+#![allow(dead_code)] // each test file uses a different part of the harness
+
+pub mod app_page;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use fantoccini::{Client, ClientBuilder};
+use serde_json::{Value, json};
+
+/// Where the browser binaries are (Debian packages `chromium`, `chromium-driver`).
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// The app as built by `trunk build`.
+pub fn dist_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("dist")
+}
+
+/// A fresh, empty directory under the system temp dir; removed on drop.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(prefix: &str) -> Self {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let path = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&path).expect("create a temp dir");
+        Self(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A free TCP port on 127.0.0.1 (bound, read, released).
+pub fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|listener| listener.local_addr())
+        .map(|addr| addr.port())
+        .expect("find a free port")
+}
+
+/// Serves a directory over HTTP/1.1 on 127.0.0.1; paths that are not files
+/// get `index.html`, so client-side routes such as `/tabelle` load.
+pub struct StaticServer {
+    port: u16,
+    stop: Arc<AtomicBool>,
+    thread: Option<thread::JoinHandle<()>>,
+}
+
+impl StaticServer {
+    pub fn start(root: PathBuf) -> Self {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
+        let port = listener.local_addr().expect("server address").port();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = thread::spawn(move || {
+            for stream in listener.incoming() {
+                if stopped.load(Ordering::SeqCst) {
+                    break;
+                }
+                if let Ok(stream) = stream {
+                    let root = root.clone();
+                    thread::spawn(move || serve_one(stream, &root));
+                }
+            }
+        });
+        Self {
+            port,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect((Ipv4Addr::LOCALHOST, self.port));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn serve_one(mut stream: TcpStream, root: &Path) {
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let mut reader = BufReader::new(match stream.try_clone() {
+        Ok(s) => s,
+        Err(_) => return,
+    });
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    // Skip the headers.
+    loop {
+        let mut line = String::new();
+        match reader.read_line(&mut line) {
+            Ok(0) | Err(_) => break,
+            Ok(_) if line == "\r\n" || line == "\n" => break,
+            Ok(_) => {}
+        }
+    }
+    let target = request_line.split_whitespace().nth(1).unwrap_or("/");
+    let path = target.split(['?', '#']).next().unwrap_or("/");
+    let relative = path.trim_start_matches('/');
+    let candidate = root.join(relative);
+    let is_safe = !relative.split('/').any(|part| part == "..");
+    let file = if is_safe && !relative.is_empty() && candidate.is_file() {
+        candidate
+    } else {
+        root.join("index.html")
+    };
+    let (status, body) = match std::fs::read(&file) {
+        Ok(body) => ("200 OK", body),
+        Err(_) => ("404 Not Found", b"not found".to_vec()),
+    };
+    let content_type = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css; charset=utf-8",
+        Some("png") => "image/png",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    };
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
+         Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(&body);
+    let _ = stream.flush();
+    let _ = stream.shutdown(Shutdown::Both);
+}
+
+/// Raw access to chromedriver for the commands fantoccini has no method for:
+/// the browser log and the Chrome DevTools Protocol.
+#[derive(Debug, Clone)]
+pub struct DriverHandle {
+    port: u16,
+    session_id: String,
+}
+
+impl DriverHandle {
+    /// POSTs a JSON body to `/session/{id}/{command}` and returns the
+    /// response's `value`.
+    pub fn post(&self, command: &str, body: &Value) -> Value {
+        let path = format!("/session/{}/{command}", self.session_id);
+        let body = body.to_string();
+        let mut stream =
+            TcpStream::connect((Ipv4Addr::LOCALHOST, self.port)).expect("connect to chromedriver");
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.port,
+            body.len()
+        );
+        stream
+            .write_all(request.as_bytes())
+            .expect("send to chromedriver");
+        // Read the head, then exactly Content-Length bytes: chromedriver may
+        // keep the connection open despite `Connection: close`.
+        let mut reader = BufReader::new(stream);
+        let mut length = 0usize;
+        loop {
+            let mut line = String::new();
+            match reader.read_line(&mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) if line == "\r\n" => break,
+                Ok(_) => {
+                    if let Some((name, value)) = line.split_once(':')
+                        && name.eq_ignore_ascii_case("content-length")
+                    {
+                        length = value.trim().parse().unwrap_or(0);
+                    }
+                }
+            }
+        }
+        let mut body = vec![0u8; length];
+        reader
+            .read_exact(&mut body)
+            .expect("read the chromedriver response");
+        serde_json::from_slice::<Value>(&body).map_or(Value::Null, |mut v| v["value"].take())
+    }
+
+    /// Runs a Chrome DevTools Protocol command.
+    pub fn cdp(&self, command: &str, params: Value) -> Value {
+        self.post(
+            "goog/cdp/execute",
+            &json!({ "cmd": command, "params": params }),
+        )
+    }
+
+    /// Runs `source` in every document of this tab before its own scripts,
+    /// until removed; returns the id for [`DriverHandle::remove_init_script`].
+    pub fn add_init_script(&self, source: &str) -> String {
+        let value = self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": source }),
+        );
+        value["identifier"].as_str().unwrap_or_default().to_owned()
+    }
+
+    pub fn remove_init_script(&self, id: &str) {
+        self.cdp(
+            "Page.removeScriptToEvaluateOnNewDocument",
+            json!({ "identifier": id }),
+        );
+    }
+
+    /// The browser console entries since the last call (chromedriver hands
+    /// each entry out once), as `(level, message)`.
+    pub fn take_console(&self) -> Vec<(String, String)> {
+        let entries = self.post("se/log", &json!({ "type": "browser" }));
+        entries
+            .as_array()
+            .map(|entries| {
+                entries
+                    .iter()
+                    .map(|entry| {
+                        let text = |key: &str| entry[key].as_str().unwrap_or_default().to_owned();
+                        (text("level"), text("message"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// chromedriver in its own process group; the group (driver and the browser it
+/// started) is killed on drop.
+pub struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Driver {
+    pub fn start(log: &Path) -> Self {
+        let port = free_port();
+        let log_file = std::fs::File::create(log).expect("create the chromedriver log");
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(log_file)
+            .process_group(0)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {CHROMEDRIVER}: {e}. Run `make setup`."));
+        let driver = Self { child, port };
+        let deadline = Instant::now() + Duration::from_secs(15);
+        while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not listen on port {port} within 15 s"
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        driver
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// A handle for raw WebDriver commands of one session.
+    pub fn handle(&self, session_id: String) -> DriverHandle {
+        DriverHandle {
+            port: self.port,
+            session_id,
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // The negative pid addresses the whole process group.
+        let group = format!("-{}", self.child.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A headless Chromium with a fresh profile, the static server with the app,
+/// and the WebDriver client. Fields drop in order: client, driver, server, dir.
+pub struct Browser {
+    pub client: Client,
+    pub base_url: String,
+    pub driver_handle: DriverHandle,
+    driver: Driver,
+    _server: StaticServer,
+    _profile: TempDir,
+}
+
+impl Browser {
+    /// Starts everything; fails with a clear message when something is missing.
+    pub async fn launch() -> Self {
+        let dist = dist_dir();
+        assert!(
+            dist.join("index.html").is_file(),
+            "{} is missing: build the app first with `trunk build` (or run `make test`)",
+            dist.join("index.html").display()
+        );
+        for binary in [CHROMIUM, CHROMEDRIVER] {
+            assert!(
+                Path::new(binary).exists(),
+                "{binary} is missing: install Chromium and chromedriver with `make setup`"
+            );
+        }
+        let profile = TempDir::new("boids-browser");
+        let server = StaticServer::start(dist);
+        let driver = Driver::start(&profile.path().join("chromedriver.log"));
+        let user_data = profile.path().join("profile");
+        let capabilities = json!({
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-quic",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    format!("--user-data-dir={}", user_data.display()),
+                    "--window-size=1280,900",
+                ],
+            },
+            "goog:loggingPrefs": { "browser": "ALL" },
+        });
+        let Value::Object(capabilities) = capabilities else {
+            unreachable!("a JSON object literal")
+        };
+        let client = ClientBuilder::native()
+            .capabilities(capabilities)
+            .connect(&driver.url())
+            .await
+            .unwrap_or_else(|e| {
+                panic!("cannot start a Chromium session through chromedriver: {e}")
+            });
+        let session_id = client
+            .session_id()
+            .await
+            .ok()
+            .flatten()
+            .expect("the new session has an id");
+        Self {
+            client,
+            base_url: server.base_url(),
+            driver_handle: driver.handle(session_id),
+            driver,
+            _server: server,
+            _profile: profile,
+        }
+    }
+
+    pub fn take_console(&self) -> Vec<(String, String)> {
+        self.driver_handle.take_console()
+    }
+
+    /// Console errors (level SEVERE) and warnings since the last call.
+    pub fn take_console_problems(&self) -> Vec<String> {
+        self.take_console()
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+            .map(|(level, message)| format!("{level}: {message}"))
+            .collect()
+    }
+
+    /// Ends the WebDriver session (the browser quits); the drop kills the rest.
+    pub async fn close(self) {
+        let _ = self.client.clone().close().await;
+    }
+}
