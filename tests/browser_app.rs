@@ -9,6 +9,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
+#[path = "scenarios/table.rs"]
+mod table;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -22,7 +24,7 @@ use support::app_page::{AppPage, Button, STORAGE_KEY, expected_time};
 type Scenario = fn(AppPage) -> Pin<Box<dyn Future<Output = ()> + Send>>;
 
 macro_rules! scenarios {
-    ($($name:ident),* $(,)?) => {
+    ($($name:path),* $(,)?) => {
         [$((stringify!($name), (|page| Box::pin($name(page))) as Scenario)),*]
     };
 }
@@ -53,6 +55,15 @@ async fn app_in_headless_chromium() {
         svg_shows_one_symbol_per_boid_and_the_ring,
         deep_links_and_unknown_paths_render_their_pages,
         svg_view_stays_usable_at_5000_boids,
+        table::table_shows_the_models_numbers,
+        table::table_without_swarm_says_what_to_do,
+        table::selecting_a_row_marks_the_boid_in_the_view_and_back,
+        table::zur_auswahl_scrolls_the_selected_row_into_view,
+        table::sorting_by_a_column,
+        table::export_import_export_is_byte_identical,
+        table::csv_parses_back_to_the_same_numbers,
+        table::every_import_error_keeps_everything,
+        table::fifty_thousand_rows_scroll_without_freezing,
         screenshots_of_every_page,
     ] {
         let _ = browser.take_console(); // start each scenario with an empty log
@@ -624,7 +635,7 @@ async fn screenshots_of_every_page(page: AppPage) {
     page.set_param("radius", "1,2").await;
     page.click(Button::Initialisieren).await;
     page.navigate("Tabelle").await;
-    page.wait_for_css(".placeholder").await;
+    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
     page.screenshot(&dir.join("tabelle.png")).await;
     page.navigate("Info").await;
     page.wait_for_css(".about").await;

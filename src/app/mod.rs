@@ -2,6 +2,7 @@
 
 pub mod clock;
 pub mod components;
+pub mod download;
 pub mod format;
 pub mod hooks;
 pub mod pages;
@@ -9,6 +10,7 @@ pub mod perf;
 pub mod projection;
 pub mod state;
 pub mod storage;
+pub mod table_data;
 pub mod timing;
 
 use leptos::prelude::*;

@@ -150,11 +150,7 @@ impl SwarmStore {
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
     /// without selection.
     pub fn initialize(&self, params: &Params) -> Result<(), ParamError> {
-        let swarm = Swarm::new(params)?;
-        self.pause();
-        self.swarm.set_value(Some(swarm));
-        self.selection.set(None);
-        self.bump();
+        self.load(Swarm::new(params)?);
         Ok(())
     }
 
@@ -196,6 +192,14 @@ impl SwarmStore {
         if stepped {
             self.bump();
         }
+    }
+
+    /// Replaces the swarm by a loaded one: paused at its step, no selection.
+    pub fn load(&self, swarm: Swarm) {
+        self.pause();
+        self.swarm.set_value(Some(swarm));
+        self.selection.set(None);
+        self.bump();
     }
 
     /// Zurücksetzen, and what any edit of a parameter does: removes the swarm
@@ -328,6 +332,16 @@ impl ParamForm {
     #[must_use]
     pub fn params_untracked(&self) -> Option<Params> {
         untrack(|| self.params())
+    }
+
+    /// Shows a whole valid parameter set in the inputs and saves it (after
+    /// loading a state). Unlike a user's edit this does not remove the swarm.
+    pub fn show(&self, params: &Params) {
+        for field in ParamField::ALL {
+            self.texts[index(field)].set(field.format(field.get(params)));
+        }
+        self.saved.set_value(*params);
+        storage::save(params);
     }
 
     /// Takes what the user typed into one input; a valid value is saved.

@@ -1,17 +1,25 @@
 //! The building blocks of the pages, one component per file.
 
+mod boid_table;
 mod controls;
+mod export_buttons;
 mod layout;
 mod nav;
 mod param_input;
 mod parameter_form;
+mod state_import;
 mod status;
 mod svg_view;
+mod swarm_params;
 
+pub use boid_table::BoidTable;
 pub use controls::Controls;
+pub use export_buttons::ExportButtons;
 pub use layout::Layout;
 pub use nav::Nav;
 pub use param_input::ParamInput;
 pub use parameter_form::ParameterForm;
+pub use state_import::StateImport;
 pub use status::Status;
 pub use svg_view::SvgView;
+pub use swarm_params::SwarmParams;

@@ -1,0 +1,94 @@
+//! „Zustand laden“: reads a JSON state file into the app.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+
+use crate::app::format::format_integer;
+use crate::app::state::{ParamForm, SwarmStore};
+use crate::model::{ImportError, MAX_STATE_BYTES, Swarm};
+
+/// The outcome shown under the file input.
+#[derive(Debug, Clone, PartialEq)]
+enum Outcome {
+    Loaded(String),
+    Failed(String),
+}
+
+/// A file input that loads an exported state: on success the inputs take its
+/// parameters and the swarm its state, paused, without selection; on any
+/// error a German message says what is wrong and nothing changes.
+#[component]
+pub fn StateImport() -> impl IntoView {
+    let store = expect_context::<SwarmStore>();
+    let form = expect_context::<ParamForm>();
+    let outcome = RwSignal::new(None::<Outcome>);
+    let apply = move |text: Option<String>| {
+        let result = match text {
+            None => Err("Die Datei konnte nicht gelesen werden.".to_owned()),
+            Some(text) => Swarm::from_json(&text).map_err(|error| error.to_string()),
+        };
+        match result {
+            Ok(swarm) => {
+                let message = format!(
+                    "Zustand von Schritt {} mit {} Boids geladen (pausiert).",
+                    format_integer(swarm.step_count()),
+                    format_integer(swarm.len() as u64)
+                );
+                form.show(swarm.params());
+                store.load(swarm);
+                outcome.set(Some(Outcome::Loaded(message)));
+            }
+            Err(message) => outcome.set(Some(Outcome::Failed(message))),
+        }
+    };
+    let on_change = move |event: leptos::ev::Event| {
+        let Some(input) = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
+        // Clearing lets the same file be chosen again; `file` stays readable.
+        input.set_value("");
+        if file.size() > MAX_STATE_BYTES as f64 {
+            let error = ImportError::TooLarge {
+                bytes: file.size() as usize,
+            };
+            outcome.set(Some(Outcome::Failed(error.to_string())));
+            return;
+        }
+        let Ok(reader) = web_sys::FileReader::new() else {
+            apply(None);
+            return;
+        };
+        let done = reader.clone();
+        let on_done =
+            Closure::once_into_js(move || apply(done.result().ok().and_then(|v| v.as_string())));
+        reader.set_onloadend(Some(on_done.unchecked_ref()));
+        if reader.read_as_text(&file).is_err() {
+            apply(None);
+        }
+    };
+
+    view! {
+        <div class="state-import">
+            <label class="file-button">
+                "Zustand laden"
+                <input id="input-import" type="file" accept=".json,application/json" on:change=on_change/>
+            </label>
+            {move || match outcome.get() {
+                Some(Outcome::Loaded(message)) => {
+                    view! { <p class="import-ok" role="status">{message}</p> }.into_any()
+                }
+                Some(Outcome::Failed(message)) => {
+                    view! { <p class="field-error import-error" role="alert">{message}</p> }.into_any()
+                }
+                None => ().into_any(),
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,31 @@
+//! Browser glue: offers a text as a file download.
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys::Array;
+
+/// Offers `text` for download as `file_name` with the given MIME type.
+/// Returns a German message when the browser refuses.
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "Der Browser hat den Download abgelehnt.".to_owned();
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let parts = Array::of1(&JsValue::from_str(text));
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let clicked = (|| {
+        let document = web_sys::window()
+            .and_then(|window| window.document())
+            .ok_or(JsValue::NULL)?;
+        let anchor: web_sys::HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+        anchor.set_href(&url);
+        anchor.set_download(file_name);
+        anchor.click();
+        Ok::<(), JsValue>(())
+    })();
+    // Revoking at once can cancel the download in some browsers: wait a moment.
+    gloo_timers::callback::Timeout::new(10_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
+    clicked.map_err(fail)
+}

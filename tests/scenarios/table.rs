@@ -1,0 +1,495 @@
+//! Issue 4 in the browser: the table page, export and import.
+
+use boids_schwarm::app::table_data::{Column, SortOrder, csv};
+use boids_schwarm::model::{Params, Swarm};
+use fantoccini::Locator;
+use serde_json::Value;
+
+use crate::support::app_page::{AppPage, Button, normalise};
+use crate::{initialised, sleep_ms};
+
+/// The swarm the app builds from `params` after `steps` steps, natively.
+fn native_swarm(params: Params, steps: u64) -> Swarm {
+    let mut swarm = Swarm::new(&params).expect("valid params");
+    for _ in 0..steps {
+        swarm.step();
+    }
+    swarm
+}
+
+/// Fresh page with a swarm of `count` boids from `seed`, stepped `steps` times,
+/// then the table page opened by the navigation link.
+async fn table_with(page: &AppPage, count: u32, seed: u32, steps: u64) {
+    initialised(page, count).await;
+    page.set_param("seed", &seed.to_string()).await;
+    page.click(Button::Initialisieren).await;
+    for _ in 0..steps {
+        page.click(Button::Schritt).await;
+    }
+    page.wait_for_status("steps", |s| s.step_count() == steps)
+        .await;
+    page.navigate("Tabelle").await;
+    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+}
+
+/// The rows in the DOM: boid id and cell texts.
+async fn dom_rows(page: &AppPage) -> Vec<(usize, Vec<String>)> {
+    let value = page
+        .js("return Array.from(document.querySelectorAll('#boid-table tbody tr[data-boid]'))
+               .map(tr => [Number(tr.dataset.boid), Array.from(tr.cells).map(td => td.textContent)]);")
+        .await;
+    value
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            let id = row[0].as_u64().expect("boid id") as usize;
+            let cells = row[1]
+                .as_array()
+                .expect("cells")
+                .iter()
+                .map(|c| normalise(c.as_str().unwrap_or("")))
+                .collect();
+            (id, cells)
+        })
+        .collect()
+}
+
+async fn click_header(page: &AppPage, column: Column) {
+    let index = Column::ALL
+        .iter()
+        .position(|&c| c == column)
+        .expect("column")
+        + 1;
+    page.client
+        .find(Locator::Css(&format!(
+            "#boid-table thead th:nth-child({index}) button"
+        )))
+        .await
+        .expect("header button")
+        .click()
+        .await
+        .expect("click header");
+}
+
+/// Makes downloads observable: anchors clicked for a download are recorded
+/// instead of followed; the blob's text is fetched by [`take_download`].
+async fn capture_downloads(page: &AppPage) {
+    page.js("window.__downloads = [];
+             HTMLAnchorElement.prototype.click = function () {
+               window.__downloads.push({ name: this.download, href: this.href });
+             };")
+        .await;
+}
+
+/// The last captured download: file name and text.
+async fn take_download(page: &AppPage) -> (String, String) {
+    let value = page
+        .js_async("const done = arguments[arguments.length - 1];
+                   const d = window.__downloads.pop();
+                   if (!d) { done(null); return; }
+                   fetch(d.href).then(r => r.text()).then(text => done([d.name, text]), e => done(['error', String(e)]));")
+        .await;
+    match value {
+        Value::Array(items) => (
+            items[0].as_str().unwrap_or_default().to_owned(),
+            items[1].as_str().unwrap_or_default().to_owned(),
+        ),
+        other => panic!("no download captured: {other}"),
+    }
+}
+
+/// Chooses a file in „Zustand laden“ (as a user picking it in the dialog).
+async fn import_file(page: &AppPage, path: &std::path::Path) {
+    page.client
+        .find(Locator::Css("#input-import"))
+        .await
+        .expect("file input")
+        .send_keys(path.to_str().expect("utf-8 path"))
+        .await
+        .expect("choose file");
+}
+
+async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
+    for _ in 0..100 {
+        let text = page
+            .js(&format!(
+                "const e = document.querySelector('{css}'); return e ? e.textContent : '';"
+            ))
+            .await;
+        let text = normalise(text.as_str().unwrap_or_default());
+        if text.contains(wanted) {
+            return text;
+        }
+        sleep_ms(100).await;
+    }
+    panic!("{css} never showed „{wanted}“");
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("boids-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write temp file");
+    path
+}
+
+pub async fn table_shows_the_models_numbers(page: AppPage) {
+    table_with(&page, 300, 5, 3).await;
+    let swarm = native_swarm(
+        Params {
+            count: 300,
+            seed: 5,
+            ..Params::default()
+        },
+        3,
+    );
+    let rows = dom_rows(&page).await;
+    assert!(rows.len() >= 10, "{} rows rendered", rows.len());
+    for (position, (id, cells)) in rows.iter().enumerate() {
+        assert_eq!(*id, position, "default order is by id");
+        let expected: Vec<String> = Column::ALL
+            .iter()
+            .map(|c| normalise(&c.cell(&swarm, *id)))
+            .collect();
+        assert_eq!(cells, &expected, "row of boid {id}");
+    }
+    let headers = page
+        .js("return Array.from(document.querySelectorAll('#boid-table thead th')).map(th => th.textContent);")
+        .await;
+    assert_eq!(headers.as_array().map(Vec::len), Some(Column::ALL.len()));
+    let status = page.status().await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 3)
+    );
+    let params: String = page
+        .text(".swarm-params")
+        .await
+        .split_whitespace()
+        .collect();
+    assert!(params.contains("Anzahl300Seed5Radius1,2LE"), "{params}");
+}
+
+pub async fn table_without_swarm_says_what_to_do(page: AppPage) {
+    page.open_fresh().await;
+    page.open("/tabelle").await;
+    let text = normalise(&page.text("#table-empty").await);
+    assert!(text.contains("Initialisieren"), "{text}");
+    assert!(page.client.find(Locator::Css("#boid-table")).await.is_err());
+}
+
+pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) {
+    table_with(&page, 200, 1, 0).await;
+    page.client
+        .find(Locator::Css("#boid-table tr[data-boid='7']"))
+        .await
+        .expect("row 7")
+        .click()
+        .await
+        .expect("click row");
+    page.wait_for_css("#boid-table tr.selected[data-boid='7']")
+        .await;
+    page.navigate("Ansicht").await;
+    page.wait_for_css("#swarm-svg").await;
+    assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(7));
+    // And back: select in the view, the table marks that row.
+    let (_, (x, y)) = page.some_boid_position().await;
+    page.click_at(x, y).await;
+    sleep_ms(200).await;
+    let (selected, _) = page.ring().await.expect("a boid selected in the view");
+    page.navigate("Tabelle").await;
+    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+    page.client
+        .find(Locator::Css("#btn-to-selection"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    let css = format!("#boid-table tr.selected[data-boid='{selected}']");
+    page.wait_for_css(&css).await;
+}
+
+pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
+    table_with(&page, 3000, 2, 0).await;
+    page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 2500 * 28; v.dispatchEvent(new Event('scroll'));")
+        .await;
+    page.wait_for_css("#boid-table tr[data-boid='2500']").await;
+    page.client
+        .find(Locator::Css("#boid-table tr[data-boid='2500']"))
+        .await
+        .expect("row")
+        .click()
+        .await
+        .expect("click");
+    page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 0; v.dispatchEvent(new Event('scroll'));")
+        .await;
+    sleep_ms(100).await;
+    assert!(
+        page.client
+            .find(Locator::Css("#boid-table tr[data-boid='2500']"))
+            .await
+            .is_err()
+    );
+    page.client
+        .find(Locator::Css("#btn-to-selection"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    page.wait_for_css("#boid-table tr.selected[data-boid='2500']")
+        .await;
+    let inside = page
+        .js(
+            "const v = document.querySelector('.table-viewport').getBoundingClientRect();
+             const r = document.querySelector('#boid-table tr.selected').getBoundingClientRect();
+             return r.top >= v.top && r.bottom <= v.bottom;",
+        )
+        .await;
+    assert_eq!(inside, Value::Bool(true));
+}
+
+pub async fn sorting_by_a_column(page: AppPage) {
+    table_with(&page, 400, 3, 2).await;
+    let swarm = native_swarm(
+        Params {
+            count: 400,
+            seed: 3,
+            ..Params::default()
+        },
+        2,
+    );
+    for (column, ascending) in [
+        (Column::Speed, true),
+        (Column::Speed, false),
+        (Column::Cx, true),
+        (Column::Neighbors, true),
+    ] {
+        click_header(&page, column).await;
+        sleep_ms(150).await;
+        let expected = SortOrder { column, ascending }.rows(&swarm);
+        let shown: Vec<usize> = dom_rows(&page)
+            .await
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        let expected: Vec<usize> = expected
+            .iter()
+            .take(shown.len())
+            .map(|&id| id as usize)
+            .collect();
+        assert_eq!(shown, expected, "{column:?} ascending={ascending}");
+        let sort = page
+            .js(&format!(
+                "return document.querySelector('#boid-table thead th:nth-child({})').getAttribute('aria-sort');",
+                Column::ALL.iter().position(|&c| c == column).unwrap() + 1
+            ))
+            .await;
+        assert_eq!(
+            sort,
+            Value::from(if ascending { "ascending" } else { "descending" })
+        );
+    }
+}
+
+pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "50000").await;
+    page.click(Button::Initialisieren).await;
+    page.wait_for_status("50 000 boids", |s| s.state == "pausiert")
+        .await;
+    page.navigate("Tabelle").await;
+    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+    let rowcount = page
+        .js("return document.getElementById('boid-table').getAttribute('aria-rowcount');")
+        .await;
+    assert_eq!(rowcount, Value::from("50001"));
+    let mut times = Vec::new();
+    for row in [10_000u32, 49_990, 25_000, 0, 37_123] {
+        let ms = page
+            .js_async(&format!(
+                "const done = arguments[arguments.length - 1];
+                 const v = document.querySelector('.table-viewport');
+                 const t0 = performance.now();
+                 v.scrollTop = {row} * 28;
+                 v.dispatchEvent(new Event('scroll'));
+                 requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));"
+            ))
+            .await
+            .as_f64()
+            .expect("time");
+        times.push(ms);
+        let rows = dom_rows(&page).await;
+        assert!(
+            rows.len() < 120,
+            "{} rows in the DOM: not virtual",
+            rows.len()
+        );
+        assert!(
+            rows.iter().any(|(id, _)| *id as u32 == row),
+            "row {row} not rendered after scrolling"
+        );
+    }
+    let sort_ms = page
+        .js_async("const done = arguments[arguments.length - 1];
+                   const t0 = performance.now();
+                   document.querySelector('#boid-table thead th:nth-child(8) button').click();
+                   requestAnimationFrame(() => requestAnimationFrame(() => done(performance.now() - t0)));")
+        .await
+        .as_f64()
+        .expect("time");
+    eprintln!(
+        "     50 000 rows: scroll to a row and paint {times:.1?} ms; sort by |v| and paint {sort_ms:.1} ms"
+    );
+    // Leave a small swarm so that later scenarios start light.
+    page.open_fresh().await;
+}
+
+pub async fn export_import_export_is_byte_identical(page: AppPage) {
+    table_with(&page, 120, 11, 4).await;
+    capture_downloads(&page).await;
+    page.client
+        .find(Locator::Css("#btn-export-json"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    let (name, first) = take_download(&page).await;
+    assert_eq!(name, "boids-schwarm-schritt-4.json");
+    let swarm = native_swarm(
+        Params {
+            count: 120,
+            seed: 11,
+            ..Params::default()
+        },
+        4,
+    );
+    assert_eq!(first, swarm.to_json());
+    // Change everything, then load the file.
+    page.navigate("Ansicht").await;
+    page.set_param("count", "30").await;
+    page.set_param("radius", "0,7").await;
+    page.click(Button::Initialisieren).await;
+    page.click(Button::Schritt).await;
+    page.navigate("Tabelle").await;
+    let path = temp_file("export.json", first.as_bytes());
+    import_file(&page, &path).await;
+    wait_for_text(&page, ".import-ok", "Schritt 4").await;
+    let status = page.status().await;
+    assert_eq!(
+        (
+            status.state.as_str(),
+            status.step_count(),
+            status.time.as_str()
+        ),
+        ("pausiert", 4, "0,16 s")
+    );
+    assert_eq!(status.selection, "keine");
+    page.client
+        .find(Locator::Css("#btn-export-json"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    let (name, second) = take_download(&page).await;
+    assert_eq!(name, "boids-schwarm-schritt-4.json");
+    assert_eq!(second, first, "export after import differs");
+    // The inputs took the file's parameters.
+    page.navigate("Ansicht").await;
+    assert_eq!(page.param("count").await, "120");
+    assert_eq!(page.param("seed").await, "11");
+    assert_eq!(page.param("radius").await, "1,2");
+}
+
+pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
+    table_with(&page, 150, 4, 2).await;
+    capture_downloads(&page).await;
+    page.client
+        .find(Locator::Css("#btn-export-csv"))
+        .await
+        .expect("button")
+        .click()
+        .await
+        .expect("click");
+    let (name, text) = take_download(&page).await;
+    assert_eq!(name, "boids-schwarm-schritt-2.csv");
+    let swarm = native_swarm(
+        Params {
+            count: 150,
+            seed: 4,
+            ..Params::default()
+        },
+        2,
+    );
+    assert_eq!(text, csv(&swarm));
+    let mut lines = text.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap_or_default()
+            .starts_with("id,x,y,z,vx,vy,vz,speed,neighbors")
+    );
+    for (id, line) in lines.enumerate() {
+        let values: Vec<f64> = line
+            .split(',')
+            .map(|v| v.parse().expect("number"))
+            .collect();
+        assert_eq!(values[1].to_bits(), swarm.positions()[id].x.to_bits());
+        assert_eq!(values[6].to_bits(), swarm.velocities()[id].z.to_bits());
+        assert_eq!(values[8] as u32, swarm.steering()[id].neighbors);
+    }
+}
+
+pub async fn every_import_error_keeps_everything(page: AppPage) {
+    table_with(&page, 60, 8, 2).await;
+    let valid = native_swarm(
+        Params {
+            count: 2,
+            ..Params::default()
+        },
+        0,
+    )
+    .to_json();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("text.json", b"hallo".to_vec(), "kein gültiges JSON"),
+        (
+            "other.json",
+            br#"{"format": "etwas-anderes", "version": 1}"#.to_vec(),
+            "kein Boids-Schwarm-Zustand",
+        ),
+        (
+            "version.json",
+            valid.replace("\"version\":1", "\"version\":7").into_bytes(),
+            "Version 7",
+        ),
+        (
+            "radius.json",
+            valid
+                .replace("\"radius\":1.2", "\"radius\":5.0")
+                .into_bytes(),
+            "Radius muss größer als 0",
+        ),
+        (
+            "count.json",
+            valid.replace("\"count\":2", "\"count\":3").into_bytes(),
+            "Anzahl ist 3",
+        ),
+        ("large.json", vec![b' '; 64 * 1024 * 1024 + 1], "zu groß"),
+    ];
+    let before = page.status().await;
+    for (name, contents, wanted) in cases {
+        let path = temp_file(name, &contents);
+        import_file(&page, &path).await;
+        let text = wait_for_text(&page, ".import-error", wanted).await;
+        assert!(!text.is_empty());
+        assert_eq!(page.status().await, before, "{name} changed the state");
+        std::fs::remove_file(&path).ok();
+    }
+    page.navigate("Ansicht").await;
+    assert_eq!(page.param("count").await, "60");
+    assert_eq!(page.param("seed").await, "8");
+}
