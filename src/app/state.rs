@@ -15,6 +15,10 @@ use super::storage;
 use super::timing::now_ms;
 use crate::model::{ParamError, ParamField, Params, Swarm};
 
+/// Milliseconds of stepping one animation frame may spend before the owed
+/// steps it has not taken yet are dropped (see [`SwarmStore::advance`]).
+pub const FRAME_WORK_BUDGET_MS: f64 = 60.0;
+
 /// The three states the status shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunState {
@@ -228,21 +232,29 @@ impl SwarmStore {
     }
 
     /// One animation frame while running: converts the real time since the
-    /// last frame into whole steps, takes them and measures the work.
+    /// last frame into whole steps, takes them and measures the work. When the
+    /// steps take longer than [`FRAME_WORK_BUDGET_MS`], the rest of the owed
+    /// steps is dropped (at least one step is always taken).
     pub fn advance(&self, now: f64) {
         if !self.running.get_untracked() {
             return;
         }
-        let steps = self
+        let owed = self
             .clock
             .try_update_value(|clock| clock.tick(now))
             .unwrap_or(0);
         let started = now_ms();
-        if steps > 0 {
+        let mut steps = 0;
+        if owed > 0 {
             self.swarm.update_value(|swarm| {
                 if let Some(swarm) = swarm.as_mut() {
-                    for _ in 0..steps {
+                    // At least one step per frame; owed steps beyond the work
+                    // budget are dropped like delays beyond 250 ms, so a large
+                    // swarm runs slower than real time instead of freezing the page.
+                    while steps < owed && (steps == 0 || now_ms() - started < FRAME_WORK_BUDGET_MS)
+                    {
                         swarm.step();
+                        steps += 1;
                     }
                 }
             });
