@@ -11,6 +11,8 @@
 mod support;
 #[path = "scenarios/table.rs"]
 mod table;
+#[path = "scenarios/view_3d.rs"]
+mod view_3d;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -29,51 +31,88 @@ macro_rules! scenarios {
     };
 }
 
+/// Browser tests share the machine's two cores: one browser at a time.
+async fn one_browser_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    LOCK.lock().await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn app_in_headless_chromium() {
-    let browser = Browser::launch().await;
+async fn app_without_webgl_in_headless_chromium() {
+    let _one_browser_at_a_time = one_browser_at_a_time().await;
+    // Without WebGL the SVG view is the view (the fallback of SPEC §4).
+    let browser = Browser::launch(&["--disable-webgl"]).await;
+    run_scenarios(
+        browser,
+        &scenarios![
+            initialise_gives_a_paused_swarm_at_time_zero,
+            only_initialise_is_enabled_without_a_swarm,
+            step_while_running_pauses_and_adds_exactly_one_step,
+            pause_then_start_continues_from_the_same_state,
+            reset_removes_the_swarm_and_keeps_the_inputs,
+            an_edit_clears_the_swarm_and_the_selection,
+            invalid_input_shows_its_error_and_disables_initialise,
+            navigating_to_the_table_and_back_keeps_swarm_and_selection_paused,
+            reload_restores_valid_parameters_but_not_the_swarm,
+            corrupt_storage_falls_back_to_defaults_without_an_error,
+            the_app_works_when_storage_is_unavailable,
+            a_hidden_page_pauses,
+            keyboard_space_toggles_and_dot_or_arrow_steps,
+            svg_shows_one_symbol_per_boid_and_the_ring,
+            deep_links_and_unknown_paths_render_their_pages,
+            svg_view_stays_usable_at_5000_boids,
+            table::table_shows_the_models_numbers,
+            table::table_without_swarm_says_what_to_do,
+            table::selecting_a_row_marks_the_boid_in_the_view_and_back,
+            table::zur_auswahl_scrolls_the_selected_row_into_view,
+            table::sorting_by_a_column,
+            table::export_import_export_is_byte_identical,
+            table::csv_parses_back_to_the_same_numbers,
+            table::every_import_error_keeps_everything,
+            table::fifty_thousand_rows_scroll_without_freezing,
+            view_3d::without_webgl_the_svg_view_shows_the_same_selection,
+            screenshots_of_every_page,
+        ],
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_d_view_with_webgl_in_headless_chromium() {
+    let _one_browser_at_a_time = one_browser_at_a_time().await;
+    // Software WebGL2 (SwiftShader): the three-d canvas is the view.
+    let browser = Browser::launch(&["--disable-gpu", "--enable-unsafe-swiftshader"]).await;
+    run_scenarios(
+        browser,
+        &scenarios![
+            view_3d::the_canvas_is_the_view_and_shows_cones,
+            view_3d::a_drag_rotates_the_picture,
+            view_3d::ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page,
+            view_3d::a_click_selects_a_boid_that_the_table_shows,
+            view_3d::screenshot_of_the_3d_view,
+        ],
+    )
+    .await;
+}
+
+/// Runs each scenario on a fresh log; every scenario also fails on any
+/// console error or warning. Reports all failures at the end.
+async fn run_scenarios(browser: Browser, scenarios: &[(&str, Scenario)]) {
     let page = AppPage::new(
         browser.client.clone(),
         browser.base_url.clone(),
         browser.driver_handle.clone(),
     );
     let mut failures = Vec::new();
-    for (name, scenario) in scenarios![
-        initialise_gives_a_paused_swarm_at_time_zero,
-        only_initialise_is_enabled_without_a_swarm,
-        step_while_running_pauses_and_adds_exactly_one_step,
-        pause_then_start_continues_from_the_same_state,
-        reset_removes_the_swarm_and_keeps_the_inputs,
-        an_edit_clears_the_swarm_and_the_selection,
-        invalid_input_shows_its_error_and_disables_initialise,
-        navigating_to_the_table_and_back_keeps_swarm_and_selection_paused,
-        reload_restores_valid_parameters_but_not_the_swarm,
-        corrupt_storage_falls_back_to_defaults_without_an_error,
-        the_app_works_when_storage_is_unavailable,
-        a_hidden_page_pauses,
-        keyboard_space_toggles_and_dot_or_arrow_steps,
-        svg_shows_one_symbol_per_boid_and_the_ring,
-        deep_links_and_unknown_paths_render_their_pages,
-        svg_view_stays_usable_at_5000_boids,
-        table::table_shows_the_models_numbers,
-        table::table_without_swarm_says_what_to_do,
-        table::selecting_a_row_marks_the_boid_in_the_view_and_back,
-        table::zur_auswahl_scrolls_the_selected_row_into_view,
-        table::sorting_by_a_column,
-        table::export_import_export_is_byte_identical,
-        table::csv_parses_back_to_the_same_numbers,
-        table::every_import_error_keeps_everything,
-        table::fifty_thousand_rows_scroll_without_freezing,
-        screenshots_of_every_page,
-    ] {
+    for &(name, scenario) in scenarios {
         let _ = browser.take_console(); // start each scenario with an empty log
         let run = tokio::spawn(tokio::time::timeout(
-            Duration::from_secs(45),
+            Duration::from_secs(60),
             scenario(page.clone()),
         ));
         let outcome = match run.await {
             Ok(Ok(())) => None,
-            Ok(Err(_)) => Some("timed out after 45 s".to_owned()),
+            Ok(Err(_)) => Some("timed out after 60 s".to_owned()),
             Err(panic) => Some(panic_message(panic)),
         };
         let problems = browser.take_console_problems();

@@ -8,6 +8,7 @@ pub mod hooks;
 pub mod pages;
 pub mod perf;
 pub mod projection;
+pub mod render3d;
 pub mod state;
 pub mod storage;
 pub mod table_data;

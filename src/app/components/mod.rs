@@ -11,6 +11,8 @@ mod state_import;
 mod status;
 mod svg_view;
 mod swarm_params;
+mod view_3d;
+mod view_3d_legend;
 
 pub use boid_table::BoidTable;
 pub use controls::Controls;
@@ -23,3 +25,5 @@ pub use state_import::StateImport;
 pub use status::Status;
 pub use svg_view::SvgView;
 pub use swarm_params::SwarmParams;
+pub use view_3d::View3d;
+pub use view_3d_legend::View3dLegend;

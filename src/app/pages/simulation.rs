@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::components::{Controls, ParameterForm, Status, SvgView};
+use crate::app::components::{Controls, ParameterForm, Status, SvgView, View3d};
 use crate::app::hooks::use_simulation_shortcuts;
 use crate::app::state::SwarmStore;
 
@@ -10,6 +10,7 @@ use crate::app::state::SwarmStore;
 #[component]
 pub fn SimulationPage() -> impl IntoView {
     use_simulation_shortcuts(expect_context::<SwarmStore>());
+    let unavailable = RwSignal::new(None::<String>);
     view! {
         <h1 class="visually-hidden">"Ansicht"</h1>
         <div class="simulation">
@@ -19,7 +20,19 @@ pub fn SimulationPage() -> impl IntoView {
                 <Status/>
             </aside>
             <section class="view-area" aria-label="Ansicht des Schwarms">
-                <SvgView/>
+                <Show
+                    when=move || unavailable.with(Option::is_none)
+                    fallback=move || view! {
+                        <p class="view-fallback-note" role="status">
+                            "Die 3D-Ansicht ist nicht verfügbar: "
+                            {move || unavailable.get().unwrap_or_default()}
+                            " Stattdessen zeigt die SVG-Ansicht denselben Zustand."
+                        </p>
+                        <SvgView/>
+                    }
+                >
+                    <View3d on_unavailable=move |reason: String| unavailable.set(Some(reason))/>
+                </Show>
             </section>
         </div>
     }

@@ -1,0 +1,132 @@
+//! The 3D view (SPEC §4, issue 5): a WebGL2 canvas drawn by three-d, with a
+//! reset button and the colour legend. The canvas driver does the drawing
+//! and the input; this component connects it to the app state.
+//!
+//! Wiring: the component reads the `SwarmStore` from context (version,
+//! swarm, selection) and reports through `on_unavailable` when WebGL2 is
+//! missing or its context is lost for good, so the page can show the SVG
+//! view instead with the German reason.
+
+use leptos::html;
+use leptos::prelude::*;
+
+use super::view_3d_legend::View3dLegend;
+use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
+use crate::app::state::SwarmStore;
+
+/// Inline style of the canvas; a page style sheet may override it through
+/// the `view-3d-canvas` class (the drawing adapts to any size).
+const CANVAS_STYLE: &str = "display:block;width:100%;aspect-ratio:4/3;max-height:78vh;\
+     touch-action:none;background:#16181d;border-radius:4px;cursor:grab";
+
+/// Inline style of the "no swarm yet" note over the canvas.
+const EMPTY_STYLE: &str = "position:absolute;inset:0;margin:0;display:flex;align-items:center;\
+     justify-content:center;text-align:center;padding:1em;color:#d8dce3;pointer-events:none";
+
+/// The swarm as cones in a rotatable 3D picture of the periodic cube, a
+/// ring on the selected boid, click-to-select, and the legend.
+#[component]
+pub fn View3d(
+    /// Called (once) with a German reason when the 3D view cannot work:
+    /// no WebGL2, or the context was lost and not restored.
+    #[prop(into)]
+    on_unavailable: Callback<String>,
+) -> impl IntoView {
+    let Some(store) = use_context::<SwarmStore>() else {
+        on_unavailable.run("Die 3D-Ansicht fand den Zustand der App nicht.".to_owned());
+        return ().into_any();
+    };
+    let canvas = NodeRef::<html::Canvas>::new();
+    let driver = StoredValue::new_local(None::<CanvasDriver>);
+
+    // Starts the driver once the canvas exists, then passes every change of
+    // the swarm or the selection on; the driver draws in the next frame.
+    Effect::new(move |_| {
+        store.version().track();
+        let selection = store.selection().get();
+        let Some(element) = canvas.get() else {
+            return;
+        };
+        let started = driver.try_with_value(|driver| {
+            if let Some(driver) = driver {
+                driver.set_selection(selection);
+                driver.data_changed();
+            }
+            driver.is_some()
+        });
+        if started == Some(false) {
+            let hooks = hooks(store, on_unavailable);
+            driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
+        }
+    });
+    on_cleanup(move || {
+        driver.try_update_value(|driver| {
+            if let Some(driver) = driver.take() {
+                driver.stop();
+            }
+        });
+    });
+
+    let reset = move |_| {
+        driver.try_with_value(|driver| {
+            if let Some(driver) = driver {
+                driver.apply(CameraAction::Reset);
+            }
+        });
+    };
+    let empty = move || !store.has_swarm();
+
+    view! {
+        <figure class="swarm-figure view-3d">
+            <div class="view-3d-frame" style="position:relative">
+                <canvas
+                    node_ref=canvas
+                    id="swarm-canvas"
+                    class="view-3d-canvas"
+                    style=CANVAS_STYLE
+                    tabindex="0"
+                    role="img"
+                    aria-label="3D-Ansicht des periodischen Würfels mit dem Schwarm. Ziehen dreht die Ansicht, \
+                                Strg oder ⌘ mit dem Mausrad zoomt; mit Fokus drehen die Pfeiltasten, \
+                                Plus und Minus zoomen, 0 setzt die Ansicht zurück."
+                ></canvas>
+                <Show when=empty>
+                    <p class="view-3d-empty" style=EMPTY_STYLE>
+                        "Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."
+                    </p>
+                </Show>
+            </div>
+            <div class="view-3d-toolbar">
+                <button type="button" id="view-3d-reset" on:click=reset>
+                    "Ansicht zurücksetzen"
+                </button>
+                <span class="view-3d-hint">
+                    " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Tastatur (Fokus auf dem Bild): "
+                    "Pfeiltasten drehen, + und − zoomen, 0 setzt zurück"
+                </span>
+            </div>
+            <figcaption class="view-notes">
+                <View3dLegend/>
+            </figcaption>
+        </figure>
+    }
+    .into_any()
+}
+
+/// The driver's hooks into the app state.
+fn hooks(store: SwarmStore, on_unavailable: Callback<String>) -> DriverHooks {
+    DriverHooks {
+        read_swarm: Box::new(move |draw| {
+            let version = store.version().try_get_untracked().unwrap_or(0);
+            store.with_swarm(|swarm| match swarm {
+                Some(swarm) => draw(version, swarm.positions(), swarm.velocities()),
+                None => draw(version, &[], &[]),
+            });
+        }),
+        select: Box::new(move |boid| store.select(boid)),
+        unavailable: Box::new(move |reason| {
+            on_unavailable.try_run(reason);
+        }),
+        drawn: Box::new(move |ms| store.record_draw(ms)),
+    }
+}

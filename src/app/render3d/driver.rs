@@ -1,0 +1,557 @@
+//! The canvas driver: owns the renderer and the camera of one 3D canvas,
+//! listens to the canvas (pointer, wheel, keys, WebGL context loss) and to
+//! size changes, and draws in an animation frame only when something
+//! changed. [`CanvasDriver::stop`] (also on drop) removes every listener and
+//! cancels pending frames and timers.
+//!
+//! The driver talks to the app only through [`DriverHooks`], so it knows
+//! nothing of the app state or Leptos.
+
+use std::cell::{Cell, OnceCell, RefCell};
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{
+    AddEventListenerOptions, Event, EventTarget, HtmlCanvasElement, KeyboardEvent, PointerEvent,
+    ResizeObserver, WheelEvent,
+};
+
+use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
+use super::gesture::{Gesture, PointerGesture};
+use super::picking::{PICK_RADIUS_PX, pick_nearest};
+use super::{Frame, Renderer};
+use crate::app::timing::now_ms;
+use crate::model::Vec3;
+
+/// How long a lost WebGL context may take to come back before the view
+/// gives up and reports itself unavailable, in ms.
+pub const CONTEXT_RESTORE_TIMEOUT_MS: i32 = 3000;
+
+/// Reads the swarm: calls the given function once with the data version and
+/// the positions and velocities (empty slices when there is no swarm).
+pub type ReadSwarm = Box<dyn Fn(&mut dyn FnMut(u64, &[Vec3], &[Vec3]))>;
+
+/// How the driver reaches the app.
+pub struct DriverHooks {
+    /// Reads the current swarm (see [`ReadSwarm`]).
+    pub read_swarm: ReadSwarm,
+    /// A click chose this boid, or nothing.
+    pub select: Box<dyn Fn(Option<usize>)>,
+    /// The 3D view cannot work (German reason): WebGL2 is missing or the
+    /// context was lost for good. The driver has stopped.
+    pub unavailable: Box<dyn Fn(String)>,
+    /// One drawing took this many ms of main-thread time.
+    pub drawn: Box<dyn Fn(f64)>,
+}
+
+/// Whether the driver can draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    Running,
+    /// The context is lost; waiting for `webglcontextrestored`.
+    Lost,
+    /// Given up or stopped.
+    Stopped,
+}
+
+/// The mutable state of the view.
+struct State {
+    renderer: Option<Renderer>,
+    camera: OrbitCamera,
+    gesture: PointerGesture,
+    selection: Option<usize>,
+    status: Status,
+    /// CSS width, height and device pixel ratio of the last drawing.
+    drawn_size: (i32, i32, f64),
+}
+
+/// An event listener that is removed when dropped.
+struct Listener {
+    target: EventTarget,
+    name: &'static str,
+    callback: Closure<dyn FnMut(Event)>,
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self
+            .target
+            .remove_event_listener_with_callback(self.name, self.callback.as_ref().unchecked_ref());
+    }
+}
+
+/// A resize observer of the canvas with its callback.
+type Observer = (ResizeObserver, Closure<dyn FnMut()>);
+
+struct Inner {
+    canvas: HtmlCanvasElement,
+    hooks: DriverHooks,
+    state: RefCell<State>,
+    frame_request: Cell<Option<i32>>,
+    lost_timer: Cell<Option<i32>>,
+    frame_callback: OnceCell<Closure<dyn FnMut(f64)>>,
+    lost_callback: OnceCell<Closure<dyn FnMut()>>,
+    listeners: RefCell<Vec<Listener>>,
+    observer: RefCell<Option<Observer>>,
+}
+
+/// Drives one 3D canvas; see the module docs.
+pub struct CanvasDriver {
+    inner: Rc<Inner>,
+}
+
+impl CanvasDriver {
+    /// Creates the renderer for `canvas` and starts listening. When WebGL2
+    /// is unavailable, `hooks.unavailable` is called with the reason before
+    /// this returns, and the driver stays inert.
+    pub fn start(canvas: HtmlCanvasElement, hooks: DriverHooks, selection: Option<usize>) -> Self {
+        let (renderer, failure) = match Renderer::new(&canvas) {
+            Ok(renderer) => (Some(renderer), None),
+            Err(reason) => (None, Some(reason)),
+        };
+        let status = if renderer.is_some() {
+            Status::Running
+        } else {
+            Status::Stopped
+        };
+        let inner = Rc::new(Inner {
+            canvas,
+            hooks,
+            state: RefCell::new(State {
+                renderer,
+                camera: OrbitCamera::new(),
+                gesture: PointerGesture::new(),
+                selection,
+                status,
+                drawn_size: (0, 0, 0.0),
+            }),
+            frame_request: Cell::new(None),
+            lost_timer: Cell::new(None),
+            frame_callback: OnceCell::new(),
+            lost_callback: OnceCell::new(),
+            listeners: RefCell::new(Vec::new()),
+            observer: RefCell::new(None),
+        });
+        if let Some(reason) = failure {
+            (inner.hooks.unavailable)(reason);
+        } else {
+            Inner::attach(&inner);
+            inner.request_redraw();
+        }
+        Self { inner }
+    }
+
+    /// The swarm's data changed: draw again.
+    pub fn data_changed(&self) {
+        self.inner.request_redraw();
+    }
+
+    /// The selection changed (from anywhere): draw its ring.
+    pub fn set_selection(&self, selection: Option<usize>) {
+        let changed = self
+            .inner
+            .with_state(|state| std::mem::replace(&mut state.selection, selection) != selection);
+        if changed == Some(true) {
+            self.inner.request_redraw();
+        }
+    }
+
+    /// Applies a camera action (for example the reset button).
+    pub fn apply(&self, action: CameraAction) {
+        self.inner.camera_changed(|camera| camera.apply(action));
+    }
+
+    /// Whether the view can draw (WebGL2 is there and the context is not lost).
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.inner
+            .with_state(|state| state.status == Status::Running)
+            .unwrap_or(false)
+    }
+
+    /// Removes every listener, cancels frames and timers, drops the renderer.
+    pub fn stop(&self) {
+        self.inner.stop();
+    }
+}
+
+impl Drop for CanvasDriver {
+    fn drop(&mut self) {
+        self.inner.stop();
+    }
+}
+
+impl Inner {
+    fn with_state<R>(&self, f: impl FnOnce(&mut State) -> R) -> Option<R> {
+        self.state
+            .try_borrow_mut()
+            .ok()
+            .map(|mut state| f(&mut state))
+    }
+
+    fn attach(this: &Rc<Self>) {
+        let weak = Rc::downgrade(this);
+        let frame = {
+            let weak = weak.clone();
+            Closure::<dyn FnMut(f64)>::new(move |_time: f64| {
+                if let Some(inner) = weak.upgrade() {
+                    inner.frame();
+                }
+            })
+        };
+        let _ = this.frame_callback.set(frame);
+        let lost = {
+            let weak = weak.clone();
+            Closure::<dyn FnMut()>::new(move || {
+                if let Some(inner) = weak.upgrade() {
+                    inner.give_up_on_lost_context();
+                }
+            })
+        };
+        let _ = this.lost_callback.set(lost);
+
+        let canvas: &EventTarget = this.canvas.as_ref();
+        let mut listeners = Vec::new();
+        let mut listen =
+            |target: &EventTarget, name: &'static str, passive: bool, handler: fn(&Self, Event)| {
+                let weak: Weak<Self> = weak.clone();
+                let callback = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+                    if let Some(inner) = weak.upgrade() {
+                        handler(&inner, event);
+                    }
+                });
+                let options = AddEventListenerOptions::new();
+                options.set_passive(passive);
+                let added = target.add_event_listener_with_callback_and_add_event_listener_options(
+                    name,
+                    callback.as_ref().unchecked_ref(),
+                    &options,
+                );
+                if added.is_ok() {
+                    listeners.push(Listener {
+                        target: target.clone(),
+                        name,
+                        callback,
+                    });
+                }
+            };
+        listen(canvas, "pointerdown", true, Self::on_pointer_down);
+        listen(canvas, "pointermove", true, Self::on_pointer_move);
+        listen(canvas, "pointerup", true, Self::on_pointer_up);
+        listen(canvas, "pointercancel", true, Self::on_pointer_cancel);
+        listen(canvas, "lostpointercapture", true, Self::on_pointer_cancel);
+        // Not passive: Ctrl/⌘ + wheel must be able to stop the page zoom.
+        listen(canvas, "wheel", false, Self::on_wheel);
+        listen(canvas, "keydown", false, Self::on_key);
+        listen(canvas, "webglcontextlost", false, Self::on_context_lost);
+        listen(
+            canvas,
+            "webglcontextrestored",
+            true,
+            Self::on_context_restored,
+        );
+        if let Some(window) = web_sys::window() {
+            // Catches device pixel ratio changes (browser zoom, other screen).
+            listen(window.as_ref(), "resize", true, Self::on_resize);
+        }
+        *this.listeners.borrow_mut() = listeners;
+
+        let resized = Closure::<dyn FnMut()>::new(move || {
+            if let Some(inner) = weak.upgrade() {
+                inner.resized();
+            }
+        });
+        if let Ok(observer) = ResizeObserver::new(resized.as_ref().unchecked_ref()) {
+            observer.observe(&this.canvas);
+            *this.observer.borrow_mut() = Some((observer, resized));
+        }
+    }
+
+    fn stop(&self) {
+        let renderer = self
+            .with_state(|state| {
+                state.status = Status::Stopped;
+                state.renderer.take()
+            })
+            .flatten();
+        if let Some(renderer) = renderer {
+            renderer.release();
+        }
+        self.cancel_frame();
+        self.cancel_lost_timer();
+        let listeners = std::mem::take(&mut *self.listeners.borrow_mut());
+        drop(listeners);
+        if let Some((observer, _callback)) = self.observer.borrow_mut().take() {
+            observer.disconnect();
+        }
+    }
+
+    fn request_redraw(&self) {
+        if self.frame_request.get().is_some()
+            || self.with_state(|state| state.status) != Some(Status::Running)
+        {
+            return;
+        }
+        let (Some(window), Some(callback)) = (web_sys::window(), self.frame_callback.get()) else {
+            return;
+        };
+        if let Ok(id) = window.request_animation_frame(callback.as_ref().unchecked_ref()) {
+            self.frame_request.set(Some(id));
+        }
+    }
+
+    fn cancel_frame(&self) {
+        if let (Some(id), Some(window)) = (self.frame_request.take(), web_sys::window()) {
+            let _ = window.cancel_animation_frame(id);
+        }
+    }
+
+    fn cancel_lost_timer(&self) {
+        if let (Some(id), Some(window)) = (self.lost_timer.take(), web_sys::window()) {
+            window.clear_timeout_with_handle(id);
+        }
+    }
+
+    /// CSS width and height of the canvas and the device pixel ratio.
+    fn size(&self) -> (i32, i32, f64) {
+        let ratio = web_sys::window().map_or(1.0, |window| window.device_pixel_ratio());
+        (
+            self.canvas.client_width(),
+            self.canvas.client_height(),
+            ratio,
+        )
+    }
+
+    fn frame(&self) {
+        self.frame_request.set(None);
+        let size = self.size();
+        let started = now_ms();
+        let mut drawn = false;
+        let Ok(mut state) = self.state.try_borrow_mut() else {
+            return;
+        };
+        let State {
+            renderer,
+            camera,
+            selection,
+            drawn_size,
+            ..
+        } = &mut *state;
+        let Some(renderer) = renderer.as_mut() else {
+            return;
+        };
+        (self.hooks.read_swarm)(&mut |data_version, positions, velocities| {
+            drawn = renderer.render(&Frame {
+                data_version,
+                positions,
+                velocities,
+                selection: *selection,
+                camera,
+                css_width: f64::from(size.0),
+                css_height: f64::from(size.1),
+                device_pixel_ratio: size.2,
+            });
+        });
+        *drawn_size = size;
+        drop(state);
+        if drawn {
+            (self.hooks.drawn)(now_ms() - started);
+        }
+    }
+
+    fn camera_changed(&self, change: impl FnOnce(&mut OrbitCamera)) {
+        let changed = self.with_state(|state| {
+            let before = state.camera;
+            change(&mut state.camera);
+            state.camera != before
+        });
+        if changed == Some(true) {
+            self.request_redraw();
+        }
+    }
+
+    /// Pointer position in CSS pixels relative to the canvas' top left corner.
+    fn local(&self, event: &PointerEvent) -> (f64, f64) {
+        let rect = self.canvas.get_bounding_client_rect();
+        (
+            f64::from(event.client_x()) - rect.left(),
+            f64::from(event.client_y()) - rect.top(),
+        )
+    }
+
+    fn on_pointer_down(&self, event: Event) {
+        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+            return;
+        };
+        if event.pointer_type() == "mouse" && event.button() != 0 {
+            return;
+        }
+        let (x, y) = self.local(&event);
+        let id = event.pointer_id();
+        if self.with_state(|state| state.gesture.down(id, x, y)) == Some(true) {
+            let _ = self.canvas.set_pointer_capture(id);
+        }
+    }
+
+    fn on_pointer_move(&self, event: Event) {
+        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+            return;
+        };
+        let (x, y) = self.local(&event);
+        let gesture = self
+            .with_state(|state| state.gesture.moved(event.pointer_id(), x, y))
+            .flatten();
+        match gesture {
+            Some(Gesture::Rotate { dx, dy }) => {
+                self.camera_changed(|camera| camera.rotate_by_pixels(dx, dy))
+            }
+            Some(Gesture::Zoom(factor)) => self.camera_changed(|camera| camera.zoom(factor)),
+            _ => {}
+        }
+    }
+
+    fn on_pointer_up(&self, event: Event) {
+        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+            return;
+        };
+        let (x, y) = self.local(&event);
+        let id = event.pointer_id();
+        let gesture = self
+            .with_state(|state| state.gesture.up(id, x, y))
+            .flatten();
+        if self.canvas.has_pointer_capture(id) {
+            let _ = self.canvas.release_pointer_capture(id);
+        }
+        if let Some(Gesture::Click { x, y }) = gesture {
+            self.pick(x, y);
+        }
+    }
+
+    fn on_pointer_cancel(&self, event: Event) {
+        if let Ok(event) = event.dyn_into::<PointerEvent>() {
+            self.with_state(|state| state.gesture.cancel(event.pointer_id()));
+        }
+    }
+
+    /// Selects the boid nearest to a click, or clears the selection.
+    fn pick(&self, x: f64, y: f64) {
+        let (width, height, _) = self.size();
+        let (width, height) = (f64::from(width), f64::from(height));
+        let Some(camera) = self.with_state(|state| state.camera) else {
+            return;
+        };
+        if width < 1.0 || height < 1.0 {
+            return;
+        }
+        let view_projection = camera.view_projection(width / height);
+        let mut hit = None;
+        (self.hooks.read_swarm)(&mut |_, positions, _| {
+            hit = pick_nearest(
+                positions,
+                &view_projection,
+                (width, height),
+                (x, y),
+                PICK_RADIUS_PX,
+            );
+        });
+        (self.hooks.select)(hit);
+    }
+
+    fn on_wheel(&self, event: Event) {
+        let Ok(event) = event.dyn_into::<WheelEvent>() else {
+            return;
+        };
+        // The plain wheel scrolls the page; only Ctrl or ⌘ + wheel zooms.
+        if !(event.ctrl_key() || event.meta_key()) {
+            return;
+        }
+        event.prevent_default();
+        let factor = wheel_zoom_factor(event.delta_y(), event.delta_mode());
+        self.camera_changed(|camera| camera.zoom(factor));
+    }
+
+    fn on_key(&self, event: Event) {
+        let Ok(event) = event.dyn_into::<KeyboardEvent>() else {
+            return;
+        };
+        if event.ctrl_key() || event.alt_key() || event.meta_key() {
+            return;
+        }
+        if let Some(action) = action_for_key(&event.key()) {
+            // The page's own shortcuts (→ steps) must not see these keys.
+            event.prevent_default();
+            event.stop_propagation();
+            self.camera_changed(|camera| camera.apply(action));
+        }
+    }
+
+    fn on_resize(&self, _event: Event) {
+        self.resized();
+    }
+
+    /// The canvas or the device pixel ratio may have changed size: draw
+    /// again if the last drawing had another size.
+    fn resized(&self) {
+        let size = self.size();
+        if self.with_state(|state| state.drawn_size != size) == Some(true) {
+            self.request_redraw();
+        }
+    }
+
+    fn on_context_lost(&self, event: Event) {
+        // Tells the browser we want the context back.
+        event.prevent_default();
+        self.with_state(|state| {
+            if state.status == Status::Running {
+                state.status = Status::Lost;
+            }
+            state.gesture = PointerGesture::new();
+            // Its GL objects died with the context.
+            state.renderer = None;
+        });
+        self.cancel_frame();
+        self.cancel_lost_timer();
+        let (Some(window), Some(callback)) = (web_sys::window(), self.lost_callback.get()) else {
+            return;
+        };
+        if let Ok(id) = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+            callback.as_ref().unchecked_ref(),
+            CONTEXT_RESTORE_TIMEOUT_MS,
+        ) {
+            self.lost_timer.set(Some(id));
+        }
+    }
+
+    fn on_context_restored(&self, _event: Event) {
+        if self.with_state(|state| state.status) != Some(Status::Lost) {
+            return;
+        }
+        self.cancel_lost_timer();
+        match Renderer::new(&self.canvas) {
+            Ok(renderer) => {
+                self.with_state(|state| {
+                    state.renderer = Some(renderer);
+                    state.status = Status::Running;
+                });
+                self.request_redraw();
+            }
+            Err(reason) => {
+                self.stop();
+                (self.hooks.unavailable)(reason);
+            }
+        }
+    }
+
+    fn give_up_on_lost_context(&self) {
+        self.lost_timer.set(None);
+        if self.with_state(|state| state.status) != Some(Status::Lost) {
+            return;
+        }
+        self.stop();
+        (self.hooks.unavailable)(
+            "Der Browser hat die 3D-Grafik (WebGL-Kontext) beendet und nicht wiederhergestellt."
+                .to_owned(),
+        );
+    }
+}

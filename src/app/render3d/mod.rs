@@ -1,0 +1,97 @@
+//! The 3D view's machinery (SPEC §4, issue 5): an orbit camera, picking, the
+//! colour scheme, meshes, instance data and pointer gestures as plain,
+//! natively tested types, and the three-d/WebGL2 renderer plus the canvas
+//! driver (listeners, animation frames, context loss) for the browser.
+//!
+//! The Leptos component `View3d` wires these to the app state; nothing here
+//! knows Leptos.
+
+pub mod camera;
+pub mod colors;
+pub mod driver;
+pub mod geometry;
+pub mod gesture;
+pub mod instances;
+pub mod picking;
+#[cfg(target_arch = "wasm32")]
+mod renderer;
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "renderer_stub.rs"]
+mod renderer;
+
+pub use camera::{CameraAction, OrbitCamera};
+pub use driver::{CanvasDriver, DriverHooks};
+pub use renderer::Renderer;
+
+use crate::model::Vec3;
+
+/// Largest drawing buffer side in device pixels (keeps huge or zoomed
+/// canvases within what WebGL allows).
+pub const MAX_BUFFER_SIDE: u32 = 4096;
+
+/// Everything one drawing of the 3D view needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Frame<'a> {
+    /// Changes whenever positions or velocities change: the instance data
+    /// is uploaded again only when it (or the boid count) differs from the
+    /// last upload.
+    pub data_version: u64,
+    /// Boid positions (LE).
+    pub positions: &'a [Vec3],
+    /// Boid velocities (LE/s), same order as the positions.
+    pub velocities: &'a [Vec3],
+    /// The selected boid, marked with a ring.
+    pub selection: Option<usize>,
+    /// The camera.
+    pub camera: &'a OrbitCamera,
+    /// Canvas width in CSS pixels.
+    pub css_width: f64,
+    /// Canvas height in CSS pixels.
+    pub css_height: f64,
+    /// Device pixels per CSS pixel.
+    pub device_pixel_ratio: f64,
+}
+
+/// The drawing buffer size in device pixels for a canvas of `css_width` ×
+/// `css_height` CSS pixels: rounded, at least 1, at most [`MAX_BUFFER_SIDE`]
+/// per side. `None` when the canvas has no area (hidden).
+#[must_use]
+pub fn drawing_buffer_size(
+    css_width: f64,
+    css_height: f64,
+    device_pixel_ratio: f64,
+) -> Option<(u32, u32)> {
+    let ratio = if device_pixel_ratio.is_finite() && device_pixel_ratio > 0.0 {
+        device_pixel_ratio
+    } else {
+        1.0
+    };
+    let side = |css: f64| {
+        let pixels = (css * ratio).round();
+        // Saturating float-to-int casts: NaN gives 0.
+        (pixels >= 1.0).then(|| (pixels.min(f64::from(MAX_BUFFER_SIDE))) as u32)
+    };
+    Some((side(css_width)?, side(css_height)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buffer_size_follows_the_device_pixel_ratio_within_bounds() {
+        assert_eq!(drawing_buffer_size(800.0, 600.0, 1.0), Some((800, 600)));
+        assert_eq!(drawing_buffer_size(800.0, 600.0, 2.0), Some((1600, 1200)));
+        assert_eq!(drawing_buffer_size(333.3, 100.2, 1.5), Some((500, 150)));
+        assert_eq!(
+            drawing_buffer_size(800.0, 600.0, f64::NAN),
+            Some((800, 600))
+        );
+        assert_eq!(
+            drawing_buffer_size(5000.0, 10.0, 2.0),
+            Some((MAX_BUFFER_SIDE, 20))
+        );
+        assert_eq!(drawing_buffer_size(0.0, 600.0, 1.0), None);
+        assert_eq!(drawing_buffer_size(800.0, f64::NAN, 1.0), None);
+    }
+}
