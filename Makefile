@@ -29,5 +29,7 @@ test: lint build
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
 
-bench: setup
+## The model's step benchmark, then the 3D frame benchmark in headless Chromium.
+bench: build
 	cargo bench --locked --bench step
+	cargo bench --locked --bench frame

@@ -181,13 +181,7 @@ pub async fn table_without_swarm_says_what_to_do(page: AppPage) {
 
 pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) {
     table_with(&page, 200, 1, 0).await;
-    page.client
-        .find(Locator::Css("#boid-table tr[data-boid='7']"))
-        .await
-        .expect("row 7")
-        .click()
-        .await
-        .expect("click row");
+    page.click_css("#boid-table tr[data-boid='7']").await;
     page.wait_for_css("#boid-table tr.selected[data-boid='7']")
         .await;
     page.navigate("Ansicht").await;
@@ -200,13 +194,7 @@ pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) 
     let (selected, _) = page.ring().await.expect("a boid selected in the view");
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
-    page.client
-        .find(Locator::Css("#btn-to-selection"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-to-selection").await;
     let css = format!("#boid-table tr.selected[data-boid='{selected}']");
     page.wait_for_css(&css).await;
 }
@@ -216,13 +204,7 @@ pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
     page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 2500 * 28; v.dispatchEvent(new Event('scroll'));")
         .await;
     page.wait_for_css("#boid-table tr[data-boid='2500']").await;
-    page.client
-        .find(Locator::Css("#boid-table tr[data-boid='2500']"))
-        .await
-        .expect("row")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#boid-table tr[data-boid='2500']").await;
     page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 0; v.dispatchEvent(new Event('scroll'));")
         .await;
     sleep_ms(100).await;
@@ -232,13 +214,7 @@ pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
             .await
             .is_err()
     );
-    page.client
-        .find(Locator::Css("#btn-to-selection"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-to-selection").await;
     page.wait_for_css("#boid-table tr.selected[data-boid='2500']")
         .await;
     let inside = page
@@ -350,13 +326,7 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
 pub async fn export_import_export_is_byte_identical(page: AppPage) {
     table_with(&page, 120, 11, 4).await;
     capture_downloads(&page).await;
-    page.client
-        .find(Locator::Css("#btn-export-json"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-export-json").await;
     let (name, first) = take_download(&page).await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
     let swarm = native_swarm(
@@ -388,13 +358,7 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
         ("pausiert", 4, "0,16 s")
     );
     assert_eq!(status.selection, "keine");
-    page.client
-        .find(Locator::Css("#btn-export-json"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-export-json").await;
     let (name, second) = take_download(&page).await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
     assert_eq!(second, first, "export after import differs");
@@ -408,13 +372,7 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
 pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
     table_with(&page, 150, 4, 2).await;
     capture_downloads(&page).await;
-    page.client
-        .find(Locator::Css("#btn-export-csv"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-export-csv").await;
     let (name, text) = take_download(&page).await;
     assert_eq!(name, "boids-schwarm-schritt-2.csv");
     let swarm = native_swarm(

@@ -172,13 +172,7 @@ pub async fn a_drag_rotates_the_picture(page: AppPage) {
     // A drag is not a click: nothing got selected.
     assert_eq!(page.status().await.selection, "keine");
     // „Ansicht zurücksetzen“ gives the first picture back.
-    page.client
-        .find(Locator::Css("#view-3d-reset"))
-        .await
-        .expect("reset")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#view-3d-reset").await;
     sleep_ms(500).await;
     let reset = canvas_picture(&page).await;
     assert!(
@@ -260,13 +254,7 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     let selected = selected.expect("a click on a cone selects its boid");
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
-    page.client
-        .find(Locator::Css("#btn-to-selection"))
-        .await
-        .expect("button")
-        .click()
-        .await
-        .expect("click");
+    page.click_css("#btn-to-selection").await;
     page.wait_for_css(&format!("#boid-table tr.selected[data-boid='{selected}']"))
         .await;
     // Back in the view the selection is still there.
@@ -291,13 +279,7 @@ pub async fn without_webgl_the_svg_view_shows_the_same_selection(page: AppPage) 
     initialised(&page, 200).await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
-    page.client
-        .find(Locator::Css("#boid-table tr[data-boid='12']"))
-        .await
-        .expect("row 12")
-        .click()
-        .await
-        .expect("click row");
+    page.click_css("#boid-table tr[data-boid='12']").await;
     page.navigate("Ansicht").await;
     page.wait_for_css("#swarm-svg").await;
     assert!(

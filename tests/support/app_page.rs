@@ -314,6 +314,17 @@ impl AppPage {
         ((number(0) as i64, number(1) as i64), (number(2), number(3)))
     }
 
+    /// Clicks the element `css` selects (WebDriver element click).
+    pub async fn click_css(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css} not found: {e}"))
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
     /// A real mouse click at viewport coordinates.
     pub async fn click_at(&self, x: f64, y: f64) {
         let mouse = MouseActions::new("mouse".to_owned())

@@ -1,0 +1,81 @@
+//! 3D view frame benchmark: the built app (`dist/`) in headless Chromium with
+//! software WebGL2 (SwiftShader, so the figures are a floor, not what a GPU
+//! gives), seed 1, other parameters default. For N = 10 000 and 50 000 it
+//! prints the frame time while the camera rotates every frame (drawing only),
+//! and the live readout while the swarm runs (steps, drawing). Run with
+//! `make bench` (which builds `dist/` first) or `cargo bench --bench frame`.
+
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+#[cfg(not(target_arch = "wasm32"))]
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    use std::time::Duration;
+
+    use support::Browser;
+    use support::app_page::{AppPage, Button, normalise};
+
+    let browser = Browser::launch(&["--disable-gpu", "--enable-unsafe-swiftshader"]).await;
+    let page = AppPage::new(
+        browser.client.clone(),
+        browser.base_url.clone(),
+        browser.driver_handle.clone(),
+    );
+    println!(
+        "3D frame benchmark (headless Chromium, SwiftShader software WebGL2, window 1280×900)"
+    );
+    for count in [10_000u32, 50_000] {
+        page.open_fresh().await;
+        page.set_param("count", &count.to_string()).await;
+        page.click(Button::Initialisieren).await;
+        page.wait_for_css("#swarm-canvas").await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        // Rotate by one key press per animation frame for a while; the mean
+        // interval between frames is the time one redraw takes.
+        let rotating = page
+            .js_async(
+                "const done = arguments[arguments.length - 1];
+                 const canvas = document.getElementById('swarm-canvas');
+                 const times = [];
+                 let last = null;
+                 function frame(t) {
+                   if (last !== null) times.push(t - last);
+                   last = t;
+                   canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+                   if (times.length < 12) requestAnimationFrame(frame);
+                   else { times.sort((a, b) => a - b); done(times[times.length >> 1]); }
+                 }
+                 requestAnimationFrame(frame);",
+            )
+            .await
+            .as_f64()
+            .unwrap_or(f64::NAN);
+        page.click(Button::Starten).await;
+        tokio::time::sleep(Duration::from_secs(8)).await;
+        let readout = |id: &str| format!("document.getElementById('{id}')?.textContent ?? '–'");
+        let running = page
+            .js(&format!(
+                "return [{}, {}, {}, {}];",
+                readout("perf-steps-per-second"),
+                readout("perf-ms-per-step"),
+                readout("perf-frames-per-second"),
+                readout("perf-ms-per-draw"),
+            ))
+            .await;
+        page.click(Button::Pause).await;
+        let field = |i: usize| normalise(running[i].as_str().unwrap_or("–"));
+        println!(
+            "N = {count:>6}: rotating {rotating:>7.1} ms/frame (median of 12) | running: {} steps/s, {} ms/step, {} frames/s, {} ms/draw",
+            field(0),
+            field(1),
+            field(2),
+            field(3)
+        );
+    }
+    browser.close().await;
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
