@@ -90,6 +90,7 @@ async fn three_d_view_with_webgl_in_headless_chromium() {
             view_3d::ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page,
             view_3d::a_click_selects_a_boid_that_the_table_shows,
             view_3d::screenshot_of_the_3d_view,
+            view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
         ],
     )
     .await;

@@ -80,11 +80,18 @@ async fn canvas_origin(page: &AppPage) -> (f64, f64) {
     )
 }
 
-/// A swarm drawn in the 3D view, the canvas settled.
+/// A swarm drawn in the 3D view: waits until the canvas shows cones.
 async fn swarm_in_3d(page: &AppPage, count: u32) {
     initialised(page, count).await;
     page.wait_for_css(CANVAS).await;
-    sleep_ms(800).await;
+    for _ in 0..50 {
+        if canvas_picture(page).await.coloured().len() > 300 {
+            sleep_ms(300).await; // let a pending redraw settle
+            return;
+        }
+        sleep_ms(200).await;
+    }
+    panic!("the canvas never showed cones");
 }
 
 async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, ctrl: bool) {
@@ -289,4 +296,40 @@ pub async fn without_webgl_the_svg_view_shows_the_same_selection(page: AppPage) 
     let note = page.text(".view-fallback-note").await;
     assert!(note.contains("3D-Ansicht ist nicht verfügbar"), "{note}");
     assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(12));
+}
+
+pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
+    swarm_in_3d(&page, 100).await;
+    page.navigate("Tabelle").await;
+    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+    page.click_css("#boid-table tr[data-boid='5']").await;
+    page.navigate("Ansicht").await;
+    page.wait_for_css(CANVAS).await;
+    sleep_ms(300).await;
+    page.js(
+        "document.getElementById('swarm-canvas').getContext('webgl2')
+               .getExtension('WEBGL_lose_context').loseContext();",
+    )
+    .await;
+    // Not restored: after the grace period the SVG view takes over.
+    page.wait_for_css("#swarm-svg").await;
+    let note = page.text(".view-fallback-note").await;
+    assert!(note.contains("3D-Ansicht ist nicht verfügbar"), "{note}");
+    assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(5));
+    let status = page.status().await;
+    assert_eq!(
+        (status.state.as_str(), status.count.as_str()),
+        ("pausiert", "100")
+    );
+    // Chromium reports the (deliberate) loss itself; nothing else may appear.
+    let unexpected: Vec<String> = page
+        .driver
+        .take_console()
+        .into_iter()
+        .filter(|(level, message)| {
+            (level == "SEVERE" || level == "WARNING") && !message.contains("CONTEXT_LOST_WEBGL")
+        })
+        .map(|(level, message)| format!("{level}: {message}"))
+        .collect();
+    assert!(unexpected.is_empty(), "{unexpected:?}");
 }
