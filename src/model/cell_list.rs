@@ -233,11 +233,16 @@ impl CellList {
         };
         let mut sums = LaneSums::default();
         for segment in &self.segments {
+            // Subtracting a zero shift changes nothing (d − 0 = d exactly), so
+            // unshifted segments skip it.
             match segment.shift {
                 Some(shift) if segment.contains_home => {
-                    self.sum_shifted::<true>(&lanes, segment, shift, &mut sums);
+                    self.sum_shifted::<true, false>(&lanes, segment, shift, &mut sums);
                 }
-                Some(shift) => self.sum_shifted::<false>(&lanes, segment, shift, &mut sums),
+                Some([0.0, 0.0, 0.0]) => {
+                    self.sum_shifted::<false, false>(&lanes, segment, [0.0; 3], &mut sums);
+                }
+                Some(shift) => self.sum_shifted::<false, true>(&lanes, segment, shift, &mut sums),
                 None => self.sum_exact(&lanes, segment, &mut sums),
             }
         }
@@ -257,7 +262,7 @@ impl CellList {
 
     /// The hot loop: one shift for the whole segment, branch-free sums.
     #[inline(always)]
-    fn sum_shifted<const CONTAINS_HOME: bool>(
+    fn sum_shifted<const CONTAINS_HOME: bool, const SHIFTED: bool>(
         &self,
         lanes: &Lanes,
         segment: &Segment,
@@ -283,28 +288,40 @@ impl CellList {
             &self.vy[range.clone()],
             &self.vz[range],
         );
+        // Locals, not `sums`' fields: the cold path below only touches the
+        // separation sums, so these stay in registers through the loop.
+        let (mut count, mut svx, mut svy, mut svz) = (sums.count, sums.vx, sums.vy, sums.vz);
+        let (mut sdx, mut sdy, mut sdz) = (sums.dx, sums.dy, sums.dz);
+        let separation = &mut sums.separation;
         for k in 0..px.len() {
-            let dx = (f64x2::splat(px[k]) - lanes.x) - sx;
-            let dy = (f64x2::splat(py[k]) - lanes.y) - sy;
-            let dz = (f64x2::splat(pz[k]) - lanes.z) - sz;
+            let (mut dx, mut dy, mut dz) = (
+                f64x2::splat(px[k]) - lanes.x,
+                f64x2::splat(py[k]) - lanes.y,
+                f64x2::splat(pz[k]) - lanes.z,
+            );
+            if SHIFTED {
+                (dx, dy, dz) = (dx - sx, dy - sy, dz - sz);
+            }
             let q = dx * dx + dy * dy + dz * dz;
             let mut near = q.simd_le(neighbor_q);
             if CONTAINS_HOME {
                 near &= lanes.slot.simd_ne(f64x2::splat((segment.start + k) as f64));
             }
-            sums.count += near & one;
-            sums.vx += near & f64x2::splat(vx[k]);
-            sums.vy += near & f64x2::splat(vy[k]);
-            sums.vz += near & f64x2::splat(vz[k]);
-            sums.dx += near & dx;
-            sums.dy += near & dy;
-            sums.dz += near & dz;
+            count += near & one;
+            svx += near & f64x2::splat(vx[k]);
+            svy += near & f64x2::splat(vy[k]);
+            svz += near & f64x2::splat(vz[k]);
+            sdx += near & dx;
+            sdy += near & dy;
+            sdz += near & dz;
             // Rare: the cold path also drops q = 0 (coincident, or the boid itself).
             let close = q.simd_le(separation_q);
             if close.any() {
-                sums.add_separation(close, q, dx, dy, dz);
+                add_separation(separation, close, q, [dx, dy, dz]);
             }
         }
+        (sums.count, sums.vx, sums.vy, sums.vz) = (count, svx, svy, svz);
+        (sums.dx, sums.dy, sums.dz) = (sdx, sdy, sdz);
     }
 
     /// The per-pair path: the displacement formula evaluated for every pair.
@@ -373,18 +390,17 @@ struct LaneSums {
     separation: [[f64; 3]; 2],
 }
 
-impl LaneSums {
-    #[cold]
-    fn add_separation(&mut self, close: f64x2, q: f64x2, dx: f64x2, dy: f64x2, dz: f64x2) {
-        let (close, q) = (close.to_array(), q.to_array());
-        let (dx, dy, dz) = (dx.to_array(), dy.to_array(), dz.to_array());
-        for lane in 0..2 {
-            if close[lane].to_bits() != 0 && q[lane] > 0.0 {
-                let distance = q[lane].sqrt();
-                let s = &mut self.separation[lane];
-                s[0] += -dx[lane] / distance;
-                s[1] += -dy[lane] / distance;
-                s[2] += -dz[lane] / distance;
+/// Adds `−δ/|δ|` to each lane's separation sum where `close` is set and the
+/// boids do not coincide (`q > 0`).
+#[cold]
+fn add_separation(separation: &mut [[f64; 3]; 2], close: f64x2, q: f64x2, delta: [f64x2; 3]) {
+    let (close, q) = (close.to_array(), q.to_array());
+    let delta = delta.map(f64x2::to_array);
+    for lane in 0..2 {
+        if close[lane].to_bits() != 0 && q[lane] > 0.0 {
+            let distance = q[lane].sqrt();
+            for (sum, component) in separation[lane].iter_mut().zip(delta) {
+                *sum += -component[lane] / distance;
             }
         }
     }
