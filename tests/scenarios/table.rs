@@ -5,11 +5,16 @@ use boids_schwarm::model::{Params, Swarm};
 use fantoccini::Locator;
 use serde_json::Value;
 
+use crate::sleep_ms;
 use crate::support::app_page::{AppPage, Button, normalise};
-use crate::{initialised, sleep_ms};
 
 /// The swarm the app builds from `params` after `steps` steps, natively.
-fn native_swarm(params: Params, steps: u64) -> Swarm {
+fn native_swarm(count: u32, seed: u32, steps: u64) -> Swarm {
+    let params = Params {
+        count,
+        seed,
+        ..Params::default()
+    };
     let mut swarm = Swarm::new(&params).expect("valid params");
     for _ in 0..steps {
         swarm.step();
@@ -18,18 +23,23 @@ fn native_swarm(params: Params, steps: u64) -> Swarm {
 }
 
 /// Fresh page with a swarm of `count` boids from `seed`, stepped `steps` times,
-/// then the table page opened by the navigation link.
-async fn table_with(page: &AppPage, count: u32, seed: u32, steps: u64) {
-    initialised(page, count).await;
+/// then the table page opened by the navigation link. Returns the same swarm
+/// computed natively, to compare the page with.
+async fn table_with(page: &AppPage, count: u32, seed: u32, steps: u64) -> Swarm {
+    page.open_fresh().await;
+    page.set_param("count", &count.to_string()).await;
     page.set_param("seed", &seed.to_string()).await;
     page.click(Button::Initialisieren).await;
     for _ in 0..steps {
         page.click(Button::Schritt).await;
     }
-    page.wait_for_status("steps", |s| s.step_count() == steps)
-        .await;
+    page.wait_for_status("steps", |s| {
+        s.state == "pausiert" && s.step_count() == steps
+    })
+    .await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+    native_swarm(count, seed, steps)
 }
 
 /// The rows in the DOM: boid id and cell texts.
@@ -135,15 +145,7 @@ fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
 }
 
 pub async fn table_shows_the_models_numbers(page: AppPage) {
-    table_with(&page, 300, 5, 3).await;
-    let swarm = native_swarm(
-        Params {
-            count: 300,
-            seed: 5,
-            ..Params::default()
-        },
-        3,
-    );
+    let swarm = table_with(&page, 300, 5, 3).await;
     let rows = dom_rows(&page).await;
     assert!(rows.len() >= 10, "{} rows rendered", rows.len());
     for (position, (id, cells)) in rows.iter().enumerate() {
@@ -228,15 +230,7 @@ pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
 }
 
 pub async fn sorting_by_a_column(page: AppPage) {
-    table_with(&page, 400, 3, 2).await;
-    let swarm = native_swarm(
-        Params {
-            count: 400,
-            seed: 3,
-            ..Params::default()
-        },
-        2,
-    );
+    let swarm = table_with(&page, 400, 3, 2).await;
     for (column, ascending) in [
         (Column::Speed, true),
         (Column::Speed, false),
@@ -324,19 +318,11 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
 }
 
 pub async fn export_import_export_is_byte_identical(page: AppPage) {
-    table_with(&page, 120, 11, 4).await;
+    let swarm = table_with(&page, 120, 11, 4).await;
     capture_downloads(&page).await;
     page.click_css("#btn-export-json").await;
     let (name, first) = take_download(&page).await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
-    let swarm = native_swarm(
-        Params {
-            count: 120,
-            seed: 11,
-            ..Params::default()
-        },
-        4,
-    );
     assert_eq!(first, swarm.to_json());
     // Change everything, then load the file.
     page.navigate("Ansicht").await;
@@ -370,19 +356,11 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
 }
 
 pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
-    table_with(&page, 150, 4, 2).await;
+    let swarm = table_with(&page, 150, 4, 2).await;
     capture_downloads(&page).await;
     page.click_css("#btn-export-csv").await;
     let (name, text) = take_download(&page).await;
     assert_eq!(name, "boids-schwarm-schritt-2.csv");
-    let swarm = native_swarm(
-        Params {
-            count: 150,
-            seed: 4,
-            ..Params::default()
-        },
-        2,
-    );
     assert_eq!(text, csv(&swarm));
     let mut lines = text.lines();
     assert!(
@@ -404,14 +382,7 @@ pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
 
 pub async fn every_import_error_keeps_everything(page: AppPage) {
     table_with(&page, 60, 8, 2).await;
-    let valid = native_swarm(
-        Params {
-            count: 2,
-            ..Params::default()
-        },
-        0,
-    )
-    .to_json();
+    let valid = native_swarm(2, 1, 0).to_json();
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
         ("text.json", b"hallo".to_vec(), "kein gültiges JSON"),
         (

@@ -1,10 +1,7 @@
 //! Issue 5 in the browser: the three-d canvas with software WebGL2, and the
 //! SVG fallback without WebGL.
 
-use std::time::Duration;
-
 use fantoccini::Locator;
-use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use serde_json::json;
 
 use crate::support::app_page::{AppPage, Button};
@@ -149,25 +146,7 @@ pub async fn a_drag_rotates_the_picture(page: AppPage) {
     let before = canvas_picture(&page).await;
     let (left, top) = canvas_origin(&page).await;
     let (x, y) = (left + 200.0, top + 200.0);
-    let drag = MouseActions::new("mouse".to_owned())
-        .then(PointerAction::MoveTo {
-            duration: None,
-            x: x.round(),
-            y: y.round(),
-        })
-        .then(PointerAction::Down {
-            button: MOUSE_BUTTON_LEFT,
-        })
-        .then(PointerAction::MoveTo {
-            duration: Some(Duration::from_millis(300)),
-            x: (x + 160.0).round(),
-            y: (y + 40.0).round(),
-        })
-        .then(PointerAction::Up {
-            button: MOUSE_BUTTON_LEFT,
-        });
-    page.client.perform_actions(drag).await.expect("drag");
-    page.client.release_actions().await.expect("release");
+    page.drag((x, y), (x + 160.0, y + 40.0)).await;
     sleep_ms(500).await;
     let after = canvas_picture(&page).await;
     let changed = before.difference(&after);

@@ -327,22 +327,35 @@ impl AppPage {
 
     /// A real mouse click at viewport coordinates.
     pub async fn click_at(&self, x: f64, y: f64) {
-        let mouse = MouseActions::new("mouse".to_owned())
+        self.drag((x, y), (x, y)).await;
+    }
+
+    /// A real mouse drag between viewport coordinates (a click when they are
+    /// equal): press at `from`, move to `to` over 300 ms, release.
+    pub async fn drag(&self, from: (f64, f64), to: (f64, f64)) {
+        let mut mouse = MouseActions::new("mouse".to_owned())
             .then(PointerAction::MoveTo {
                 duration: None,
-                x: x.round(),
-                y: y.round(),
+                x: from.0.round(),
+                y: from.1.round(),
             })
             .then(PointerAction::Down {
                 button: MOUSE_BUTTON_LEFT,
-            })
-            .then(PointerAction::Up {
-                button: MOUSE_BUTTON_LEFT,
             });
+        if from != to {
+            mouse = mouse.then(PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(300)),
+                x: to.0.round(),
+                y: to.1.round(),
+            });
+        }
+        let mouse = mouse.then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
         self.client
             .perform_actions(mouse)
             .await
-            .expect("mouse click");
+            .expect("mouse actions");
         self.client.release_actions().await.expect("release mouse");
     }
 
