@@ -120,6 +120,43 @@ fn state() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
     })
 }
 
+/// Thousands of boids, so that the grid has many cells per axis and every
+/// pair of home boids scans only part of each neighbouring row: uniform
+/// points, coincident copies and pairs exactly r apart along an axis (also
+/// across the seam).
+fn many_boids() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
+    let radius = prop_oneof![
+        0.2..1.8f64,
+        prop::sample::select(vec![0.3, 0.525, 1.0, 1.05, 1.2, 1.68]),
+    ];
+    radius.prop_flat_map(|r| {
+        (
+            prop::collection::vec(point(), 1000..2000),
+            prop::collection::vec((point(), 0usize..3), 100..300),
+            prop::collection::vec(point(), 0..50),
+        )
+            .prop_map(move |(uniform, pairs, doubled)| {
+                let mut positions = uniform;
+                for (p, axis) in pairs {
+                    let mut q = p;
+                    q[axis] = wrap(p[axis] + r);
+                    positions.extend([p, q]);
+                }
+                positions.extend(doubled.iter().flat_map(|p| [*p, *p]));
+                (positions, r)
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cell_list_matches_brute_force_with_many_cells((positions, r) in many_boids()) {
+        assert_same(&positions, r)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
 
