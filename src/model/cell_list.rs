@@ -84,18 +84,25 @@ pub(crate) struct CellList {
 impl CellList {
     /// Plans the grid for a radius `0 < r ≤ 4.2` and `count` boids: y and z
     /// cells of at least r/2 searched two cells to each side, or of at least r
-    /// searched one cell to each side when the finer grid would not have five
-    /// cells per axis; six times as many cells on x (at most about four per
-    /// boid). Small radii get larger cells than that, so that there are never
-    /// many more cells than boids (at most 64 per axis in y and z).
+    /// when the finer grid would not have five cells per axis. Small radii get
+    /// larger cells, so that there are never many more cells than boids (at
+    /// most 64 per axis); cells at least r wide are searched one cell to each
+    /// side. Six times as many cells on x (at most about four per boid).
     pub(crate) fn new(radius: f64, count: usize) -> Self {
         let padded = radius * (1.0 + CELL_MARGIN) + CELL_MARGIN;
         let limit = (2 * (count as f64).cbrt().ceil() as usize).clamp(4, 64);
         let fine = ((2.0 * PERIOD / padded).floor() as usize).min(limit);
-        let (reach, cells_yz) = if fine >= 5 {
-            (2, fine)
+        let cells_yz = if fine >= 5 {
+            fine
         } else {
-            (1, ((PERIOD / padded).floor() as usize).clamp(1, limit))
+            ((PERIOD / padded).floor() as usize).clamp(1, limit)
+        };
+        // Cells at least r wide (a coarse grid, or a fine one capped by the
+        // limit) need only the next cell on each side.
+        let reach = if PERIOD / cells_yz as f64 >= padded {
+            1
+        } else {
+            2
         };
         let cells_x =
             (6 * cells_yz).min(((4 * count + 4096) / (cells_yz * cells_yz)).max(cells_yz));
