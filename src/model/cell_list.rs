@@ -205,9 +205,9 @@ impl CellList {
         }
     }
 
-    /// Visits the ranges of boids to test against home boids `a` and `b`
-    /// (sorted slots in the row at y, z coordinates `hy`, `hz`) in a fixed order.
-    fn visit_segments(&self, hy: usize, hz: usize, a: usize, b: usize, visit: &mut Accumulator) {
+    /// Adds up the neighbours of home boids `a` and `b` (sorted slots in the
+    /// row at y, z coordinates `hy`, `hz`), row by row in a fixed order.
+    fn sum_rows(&self, hy: usize, hz: usize, a: usize, b: usize, accumulator: &mut Accumulator) {
         let home = Home {
             a,
             b,
@@ -227,9 +227,9 @@ impl CellList {
                 if let (Some(sy), Some(sz)) = (ny.shift, nz.shift) {
                     // Squared x half-width of the sphere's reach into this row.
                     let reach_q = neighbor_q - gap_y - gap_z;
-                    self.visit_row_window(visit, &home, &row, reach_q, sy, sz);
+                    self.sum_row_window(accumulator, &home, &row, reach_q, sy, sz);
                 } else {
-                    self.visit_cells(visit, &home, &row, 0, self.cells_x - 1, None);
+                    self.sum_cells(accumulator, &home, &row, 0, self.cells_x - 1, None);
                 }
             }
         }
@@ -255,13 +255,13 @@ impl CellList {
         gaps
     }
 
-    /// Visits the x cells of a row (y and z shifts `sy`, `sz`) that can hold a
+    /// Adds up the x cells of a row (y and z shifts `sy`, `sz`) that can hold a
     /// neighbour of either home boid: those within `sqrt(reach_q)` (per lane,
     /// with margins) of its x; nothing when `reach_q` is negative in both lanes.
     #[inline(always)]
-    fn visit_row_window(
+    fn sum_row_window(
         &self,
-        visit: &mut Accumulator,
+        accumulator: &mut Accumulator,
         home: &Home,
         row: &Row,
         reach_q: f64x2,
@@ -292,7 +292,7 @@ impl CellList {
         let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
         let (first, last) = (to_cell(low), to_cell(high));
         if last - first + 1 >= cells {
-            self.visit_cells(visit, home, row, 0, self.cells_x - 1, None);
+            self.sum_cells(accumulator, home, row, 0, self.cells_x - 1, None);
             return;
         }
         // Every d' = x_j + L·q − x_i over the window, with q the period of x_j's piece.
@@ -322,7 +322,7 @@ impl CellList {
                 self.x_shift(home, low_cell, high_cell)
             };
             let shift = shift_x.map(|sx| [sx, sy, sz]);
-            self.visit_cells(visit, home, row, low_cell, high_cell, shift);
+            self.sum_cells(accumulator, home, row, low_cell, high_cell, shift);
             piece = piece_last + 1;
         }
     }
@@ -339,11 +339,11 @@ impl CellList {
         )
     }
 
-    /// Visits the boids in x cells `low ..= high` of a row, if any.
+    /// Adds up the boids in x cells `low ..= high` of a row, if any.
     #[inline(always)]
-    fn visit_cells(
+    fn sum_cells(
         &self,
-        visit: &mut Accumulator,
+        accumulator: &mut Accumulator,
         home: &Home,
         row: &Row,
         low: usize,
@@ -357,7 +357,7 @@ impl CellList {
         }
         let range = start..end;
         self.sum_segment(
-            visit,
+            accumulator,
             &Segment {
                 start,
                 end,
@@ -388,7 +388,7 @@ impl CellList {
             sums: LaneSums::default(),
             close,
         };
-        self.visit_segments(hy, hz, a, b, &mut accumulator);
+        self.sum_rows(hy, hz, a, b, &mut accumulator);
         let sums = accumulator.sums;
         let counts = sums.count.to_array();
         let sv = [sums.vx.to_array(), sums.vy.to_array(), sums.vz.to_array()];
