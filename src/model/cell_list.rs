@@ -73,6 +73,8 @@ pub(crate) struct CellList {
     plan: Vec<Vec<AxisNeighbor>>,
     cell_of: Vec<u32>,
     cell_start: Vec<u32>,
+    /// Scratch for the sort: the next free slot of every cell.
+    next_slot: Vec<u32>,
     /// Sorted slot → boid index.
     order: Vec<u32>,
     /// The boids in sorted order.
@@ -120,6 +122,7 @@ impl CellList {
             plan,
             cell_of: Vec::new(),
             cell_start: Vec::new(),
+            next_slot: Vec::new(),
             order: Vec::new(),
             boids: Vec::new(),
             close: Vec::new(),
@@ -196,13 +199,16 @@ impl CellList {
         self.order.resize(n, 0);
         self.boids.resize(n, SortedBoid::default());
         // Fill by advancing a copy of the starts, then the starts stay intact.
-        let mut next: Vec<u32> = self.cell_start[..cells].to_vec();
+        let mut next = std::mem::take(&mut self.next_slot);
+        next.clear();
+        next.extend_from_slice(&self.cell_start[..cells]);
         for (index, &cell) in self.cell_of.iter().enumerate() {
             let slot = next[cell as usize] as usize;
             next[cell as usize] += 1;
             self.order[slot] = index as u32;
             self.boids[slot] = SortedBoid::new(&positions[index], &velocities[index]);
         }
+        self.next_slot = next;
     }
 
     /// Adds up the neighbours of home boids `a` and `b` (sorted slots in the
@@ -296,10 +302,7 @@ impl CellList {
             return;
         }
         // Every d' = x_j + L·q − x_i over the window, with q the period of x_j's piece.
-        let [xa, xb] = home.x.to_array();
-        let (x_min, x_max) = if xa < xb { (xa, xb) } else { (xb, xa) };
-        let d_low = first as f64 * self.cell_size_x - x_max - CELL_MARGIN;
-        let d_high = (last + 1) as f64 * self.cell_size_x - x_min + CELL_MARGIN;
+        let [d_low, d_high] = self.x_span_of_d(home, first, last);
         let clear_of_tie =
             d_low > -HALF_PERIOD + SHIFT_MARGIN && d_high < HALF_PERIOD - SHIFT_MARGIN;
         let mut piece = first;
@@ -330,13 +333,19 @@ impl CellList {
     /// `L·floor(d/L + 1/2)` if it is the same for every `d = x_j − x_i` with
     /// `x_i` a home boid and `x_j` in x cells `low ..= high` (with a margin).
     fn x_shift(&self, home: &Home, low: usize, high: usize) -> Option<f64> {
+        let [d_low, d_high] = self.x_span_of_d(home, low as i64, high as i64);
+        shift_if_constant(d_low, d_high)
+    }
+
+    /// The span of `d = x_j − x_i` (with a margin) for `x_i` a home boid and
+    /// `x_j` in x cells `low ..= high` (unwrapped coordinates allowed).
+    fn x_span_of_d(&self, home: &Home, low: i64, high: i64) -> [f64; 2] {
         let [xa, xb] = home.x.to_array();
-        let start = low as f64 * self.cell_size_x;
-        let end = (high + 1) as f64 * self.cell_size_x;
-        shift_if_constant(
-            start - xa.max(xb) - CELL_MARGIN,
-            end - xa.min(xb) + CELL_MARGIN,
-        )
+        let (x_min, x_max) = if xa < xb { (xa, xb) } else { (xb, xa) };
+        [
+            low as f64 * self.cell_size_x - x_max - CELL_MARGIN,
+            (high + 1) as f64 * self.cell_size_x - x_min + CELL_MARGIN,
+        ]
     }
 
     /// Adds up the boids in x cells `low ..= high` of a row, if any.
