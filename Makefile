@@ -29,7 +29,8 @@ test: lint build
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
 
-## The model's step benchmark, then the 3D frame benchmark in headless Chromium.
+## The model's step benchmark, then the 3D frame and the worker benchmarks in headless Chromium.
 bench: build
 	cargo bench --locked --bench step
 	cargo bench --locked --bench frame
+	cargo bench --locked --bench workers

@@ -13,6 +13,8 @@ mod support;
 mod table;
 #[path = "scenarios/view_3d.rs"]
 mod view_3d;
+#[path = "scenarios/workers.rs"]
+mod workers;
 
 use std::future::Future;
 use std::path::PathBuf;
@@ -71,6 +73,11 @@ async fn app_without_webgl_in_headless_chromium() {
             table::every_import_error_keeps_everything,
             table::fifty_thousand_rows_scroll_without_freezing,
             view_3d::without_webgl_the_svg_view_shows_the_same_selection,
+            workers::two_cores_give_the_native_models_state_bit_for_bit,
+            workers::the_core_setting_is_checked_saved_and_keeps_the_swarm,
+            workers::an_edit_while_a_step_computes_leaves_no_trace,
+            workers::without_workers_the_main_thread_computes_and_says_so,
+            workers::slower_than_real_time_is_said,
             screenshots_of_every_page,
         ],
     )
@@ -108,12 +115,13 @@ async fn run_scenarios(browser: Browser, scenarios: &[(&str, Scenario)]) {
     for &(name, scenario) in scenarios {
         let _ = browser.take_console(); // start each scenario with an empty log
         let run = tokio::spawn(tokio::time::timeout(
-            Duration::from_secs(60),
+            // A guard only: the largest swarm's scenarios wait for slow steps.
+            Duration::from_secs(420),
             scenario(page.clone()),
         ));
         let outcome = match run.await {
             Ok(Ok(())) => None,
-            Ok(Err(_)) => Some("timed out after 60 s".to_owned()),
+            Ok(Err(_)) => Some("timed out after 420 s".to_owned()),
             Err(panic) => Some(panic_message(panic)),
         };
         let problems = browser.take_console_problems();
@@ -263,11 +271,11 @@ async fn pause_then_start_continues_from_the_same_state(page: AppPage) {
     page.click(Button::Initialisieren).await;
     page.wait_for_status("reinitialised", |s| s.steps == "0")
         .await;
-    page.js(&format!(
-        "for (let i = 0; i < {}; i++) document.getElementById('btn-step').click();",
-        run.step_count()
-    ))
-    .await;
+    // One Schritt after the other: a Schritt is not queued while the previous
+    // one is still being computed.
+    for _ in 0..run.step_count() {
+        page.click(Button::Schritt).await;
+    }
     let stepped = page
         .wait_for_status("stepped", |s| s.step_count() == run.step_count())
         .await;

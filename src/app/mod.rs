@@ -2,7 +2,9 @@
 
 pub mod clock;
 pub mod components;
+pub mod cores;
 pub mod download;
+pub mod engine;
 pub mod format;
 pub mod hooks;
 pub mod pages;
@@ -18,17 +20,23 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 
 use self::components::Layout;
+use self::cores::CoreSetting;
 use self::hooks::{use_animation_frame, use_pause_when_hidden};
 use self::state::{ParamForm, SwarmStore};
 
 /// The whole app: provides the app-level state, drives the clock with
-/// animation frames while running, pauses when hidden, and routes the pages.
+/// animation frames while running, starts the model's workers, pauses when
+/// hidden, and routes the pages.
 #[component]
 pub fn App() -> impl IntoView {
     let store = SwarmStore::new();
     let form = ParamForm::restore();
+    let cores = CoreSetting::restore();
     provide_context(store);
     provide_context(form);
+    provide_context(cores);
+    // Starts the workers, and new ones whenever the number of cores changes.
+    Effect::new(move |_| store.use_workers(cores.value().get()));
     use_animation_frame(store.running(), move |now| store.advance(now));
     use_pause_when_hidden(move || store.pause());
 

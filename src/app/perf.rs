@@ -2,8 +2,14 @@
 //! computation per step, frames per second and milliseconds per drawing,
 //! averaged over windows of about half a second of real time.
 
+use crate::app::format::format_decimal;
+use crate::model::STEP_SECONDS;
+
 /// Real time a measurement window spans before it is published, in ms.
 pub const WINDOW_MS: f64 = 500.0;
+
+/// Real time a window waits at most for a step, in ms.
+pub const LONGEST_WINDOW_MS: f64 = 10_000.0;
 
 /// One published measurement.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -16,6 +22,29 @@ pub struct PerfReadout {
     pub frames_per_second: f64,
     /// Mean time to draw the view once in ms; `None` without drawings.
     pub ms_per_draw: Option<f64>,
+}
+
+/// Below this share of real time the status says that the swarm runs slower.
+pub const REALTIME_SHARE: f64 = 0.95;
+
+impl PerfReadout {
+    /// Model time per real time: 1 when every owed step is taken, less when
+    /// the steps cannot keep up.
+    #[must_use]
+    pub fn realtime_factor(&self) -> f64 {
+        self.steps_per_second * STEP_SECONDS
+    }
+}
+
+/// The German words for a real-time factor: „Echtzeit“, or the factor when
+/// the swarm runs slower („0,3 × Echtzeit“).
+#[must_use]
+pub fn realtime_label(factor: f64) -> String {
+    if factor >= REALTIME_SHARE {
+        return "Echtzeit".to_owned();
+    }
+    let decimals = if factor < 0.095 { 2 } else { 1 };
+    format!("{} × Echtzeit", format_decimal(factor.max(0.0), decimals))
 }
 
 /// Sums up frames, steps and drawings until a window is full.
@@ -48,7 +77,9 @@ impl PerfMeter {
         self.steps += u64::from(steps);
         self.step_ms += step_ms.max(0.0);
         let span = now_ms - start;
-        if span < WINDOW_MS {
+        // A window waits for a step, so that slow steps (one per second, say)
+        // do not show as alternating 0 and 2 steps per second.
+        if span < WINDOW_MS || (self.steps == 0 && span < LONGEST_WINDOW_MS) {
             return None;
         }
         let seconds = span / 1000.0;
@@ -112,7 +143,8 @@ mod tests {
     fn without_steps_there_is_no_time_per_step() {
         let mut meter = PerfMeter::new();
         meter.record_frame(0.0, 0, 0.0);
-        let readout = meter.record_frame(600.0, 0, 0.0).expect("window full");
+        assert_eq!(meter.record_frame(600.0, 0, 0.0), None, "waits for a step");
+        let readout = meter.record_frame(10_000.0, 0, 0.0).expect("window full");
         assert_eq!(readout.ms_per_step, None);
         assert_eq!(readout.ms_per_draw, None);
         assert_eq!(readout.steps_per_second, 0.0);
@@ -127,6 +159,25 @@ mod tests {
         let readout = meter.record_frame(1_000.0, 1, 3.0).expect("second window");
         assert!((readout.steps_per_second - 4.0).abs() < 1e-9); // 2 steps in 0.5 s
         assert_eq!(readout.ms_per_step, Some(2.0));
+    }
+
+    #[test]
+    fn the_realtime_factor_is_said_only_when_slower() {
+        let readout = |steps_per_second| PerfReadout {
+            steps_per_second,
+            ..PerfReadout::default()
+        };
+        assert!((readout(25.0).realtime_factor() - 1.0).abs() < 1e-12);
+        assert_eq!(realtime_label(readout(25.0).realtime_factor()), "Echtzeit");
+        assert_eq!(realtime_label(readout(24.0).realtime_factor()), "Echtzeit");
+        assert_eq!(
+            realtime_label(readout(7.5).realtime_factor()),
+            "0,3 × Echtzeit"
+        );
+        assert_eq!(
+            realtime_label(readout(1.0).realtime_factor()),
+            "0,04 × Echtzeit"
+        );
     }
 
     #[test]

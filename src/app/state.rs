@@ -10,14 +10,16 @@
 use leptos::prelude::*;
 
 use super::clock::Clock;
+use super::engine::{Accepted, Finished, JobKind, PoolEvent, Scheduler, WorkerPool};
 use super::perf::{PerfMeter, PerfReadout};
 use super::storage;
 use super::timing::now_ms;
-use crate::model::{ParamError, ParamField, Params, Swarm};
+use crate::model::{Kinematics, ParamError, ParamField, Params, Swarm};
 
-/// Milliseconds of stepping one animation frame may spend before the owed
-/// steps it has not taken yet are dropped (see [`SwarmStore::advance`]).
-pub const FRAME_WORK_BUDGET_MS: f64 = 60.0;
+/// Milliseconds of stepping one animation frame may spend when the model runs
+/// on the main thread (no workers) before the owed steps not taken yet are
+/// dropped: the swarm then runs slower than real time instead of freezing.
+pub const MAIN_THREAD_FRAME_BUDGET_MS: f64 = 60.0;
 
 /// The three states the status shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +55,23 @@ pub struct SwarmSummary {
     pub mean_speed: f64,
 }
 
-/// The swarm, the selected boid, the run state and the clock.
+/// A computation the user waits for (shown as „berechnet …“).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Busy {
+    /// Initialisieren or an import: the new swarm's steering.
+    Building,
+    /// Schritt.
+    Stepping,
+}
+
+/// Steps finished while running since the last animation frame.
+#[derive(Debug, Clone, Copy, Default)]
+struct StepTally {
+    steps: u32,
+    ms: f64,
+}
+
+/// The swarm, the selected boid, the run state, the clock and the workers.
 #[derive(Debug, Clone, Copy)]
 pub struct SwarmStore {
     swarm: StoredValue<Option<Swarm>>,
@@ -63,10 +81,16 @@ pub struct SwarmStore {
     clock: StoredValue<Clock>,
     meter: StoredValue<PerfMeter>,
     perf: RwSignal<Option<PerfReadout>>,
+    scheduler: StoredValue<Scheduler>,
+    pool: StoredValue<Option<WorkerPool>, LocalStorage>,
+    busy: RwSignal<Option<Busy>>,
+    main_thread_note: RwSignal<Option<String>>,
+    tally: StoredValue<StepTally>,
 }
 
 impl SwarmStore {
     /// An empty store (no swarm, paused) owned by the current reactive owner.
+    /// Until [`SwarmStore::use_workers`] succeeds it computes on its own thread.
     #[must_use]
     pub fn new() -> Self {
         Self {
@@ -77,6 +101,11 @@ impl SwarmStore {
             clock: StoredValue::new(Clock::new()),
             meter: StoredValue::new(PerfMeter::new()),
             perf: RwSignal::new(None),
+            scheduler: StoredValue::new(Scheduler::new()),
+            pool: StoredValue::new_local(None),
+            busy: RwSignal::new(None),
+            main_thread_note: RwSignal::new(None),
+            tally: StoredValue::new(StepTally::default()),
         }
     }
 
@@ -119,6 +148,18 @@ impl SwarmStore {
         self.perf.into()
     }
 
+    /// The computation the user waits for, if any (tracked).
+    #[must_use]
+    pub fn busy(&self) -> Signal<Option<Busy>> {
+        self.busy.into()
+    }
+
+    /// Why the model computes on the main thread, once workers failed (tracked).
+    #[must_use]
+    pub fn main_thread_note(&self) -> Signal<Option<String>> {
+        self.main_thread_note.into()
+    }
+
     /// Whether a swarm exists (tracked through the version).
     #[must_use]
     pub fn has_swarm(&self) -> bool {
@@ -151,10 +192,32 @@ impl SwarmStore {
         })
     }
 
+    /// Computes on `cores` Web Workers from now on (replacing earlier ones; a
+    /// job in flight is sent to the new workers). When workers cannot start,
+    /// computes on the main thread and says so.
+    pub fn use_workers(&self, cores: u32) {
+        // The old workers go first: terminating them frees their cores.
+        self.pool.set_value(None);
+        let store = *self;
+        match WorkerPool::spawn(cores, move |event| store.on_pool_event(event)) {
+            Ok(pool) => {
+                self.pool.set_value(Some(pool));
+                if let Some(job) = self
+                    .scheduler
+                    .try_update_value(Scheduler::renumber)
+                    .flatten()
+                {
+                    self.dispatch(job);
+                }
+            }
+            Err(why) => self.fall_back_to_main_thread(&why),
+        }
+    }
+
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
-    /// without selection.
+    /// without selection (once its steering is computed).
     pub fn initialize(&self, params: &Params) -> Result<(), ParamError> {
-        self.load(Swarm::new(params)?);
+        self.load(Kinematics::initial(params)?);
         Ok(())
     }
 
@@ -167,10 +230,16 @@ impl SwarmStore {
         }
     }
 
-    /// Pause: stops; the partly elapsed step time is discarded.
+    /// Pause: stops; the partly elapsed step time is discarded, and so is a
+    /// step being computed (nothing changes after Pause).
     pub fn pause(&self) {
         self.clock.update_value(Clock::stop);
         self.meter.update_value(PerfMeter::reset);
+        self.tally.set_value(StepTally::default());
+        self.scheduler.update_value(Scheduler::drop_steps);
+        if self.busy.get_untracked() == Some(Busy::Stepping) {
+            self.busy.set(None);
+        }
         if self.running.get_untracked() {
             self.running.set(false);
             self.perf.set(None);
@@ -186,30 +255,36 @@ impl SwarmStore {
         }
     }
 
-    /// Schritt: pauses first, then advances exactly one step.
+    /// Schritt: pauses first, then advances exactly one step. Ignored while
+    /// the previous Schritt is still being computed.
     pub fn step(&self) {
-        self.pause();
-        let stepped = self
-            .swarm
-            .try_update_value(|swarm| swarm.as_mut().map(Swarm::step).is_some())
-            .unwrap_or(false);
-        if stepped {
-            self.bump();
+        if self.busy.get_untracked() == Some(Busy::Stepping) {
+            return;
         }
+        self.pause();
+        let Some(next) = self.with_swarm(|swarm| swarm.map(Swarm::next_kinematics)) else {
+            return;
+        };
+        self.busy.set(Some(Busy::Stepping));
+        self.submit(JobKind::Step, next);
     }
 
-    /// Replaces the swarm by a loaded one: paused at its step, no selection.
-    pub fn load(&self, swarm: Swarm) {
-        self.pause();
-        self.swarm.set_value(Some(swarm));
-        self.selection.set(None);
-        self.bump();
+    /// Replaces the swarm by the one of a loaded state (once its steering is
+    /// computed): paused at its step, no selection.
+    pub fn load(&self, kinematics: Kinematics) {
+        self.reset();
+        self.busy.set(Some(Busy::Building));
+        self.submit(JobKind::Build, kinematics);
     }
 
     /// Zurücksetzen, and what any edit of a parameter does: removes the swarm
-    /// and the selection.
+    /// and the selection, and drops whatever is being computed.
     pub fn reset(&self) {
         self.pause();
+        self.scheduler.update_value(Scheduler::drop_all);
+        if self.busy.get_untracked().is_some() {
+            self.busy.set(None);
+        }
         let had_swarm = self
             .swarm
             .try_update_value(|swarm| swarm.take().is_some())
@@ -232,9 +307,10 @@ impl SwarmStore {
     }
 
     /// One animation frame while running: converts the real time since the
-    /// last frame into whole steps, takes them and measures the work. When the
-    /// steps take longer than [`FRAME_WORK_BUDGET_MS`], the rest of the owed
-    /// steps is dropped (at least one step is always taken).
+    /// last frame into owed steps (at most [`MAX_OWED_STEPS`] wait) and starts
+    /// them; publishes the performance readout.
+    ///
+    /// [`MAX_OWED_STEPS`]: super::engine::MAX_OWED_STEPS
     pub fn advance(&self, now: f64) {
         if !self.running.get_untracked() {
             return;
@@ -243,30 +319,16 @@ impl SwarmStore {
             .clock
             .try_update_value(|clock| clock.tick(now))
             .unwrap_or(0);
-        let started = now_ms();
-        let mut steps = 0;
-        if owed > 0 {
-            self.swarm.update_value(|swarm| {
-                if let Some(swarm) = swarm.as_mut() {
-                    // At least one step per frame; owed steps beyond the work
-                    // budget are dropped like delays beyond 250 ms, so a large
-                    // swarm runs slower than real time instead of freezing the page.
-                    while steps < owed && (steps == 0 || now_ms() - started < FRAME_WORK_BUDGET_MS)
-                    {
-                        swarm.step();
-                        steps += 1;
-                    }
-                }
-            });
-        }
-        let step_ms = now_ms() - started;
+        self.scheduler.update_value(|scheduler| scheduler.owe(owed));
+        self.pump();
+        let tally = self
+            .tally
+            .try_update_value(std::mem::take)
+            .unwrap_or_default();
         let readout = self
             .meter
-            .try_update_value(|meter| meter.record_frame(now, steps, step_ms))
+            .try_update_value(|meter| meter.record_frame(now, tally.steps, tally.ms))
             .flatten();
-        if steps > 0 {
-            self.bump();
-        }
         if readout.is_some() {
             self.perf.set(readout);
         }
@@ -277,6 +339,135 @@ impl SwarmStore {
         if self.running.get_untracked() {
             self.meter.update_value(|meter| meter.record_draw(ms));
         }
+    }
+
+    fn has_workers(&self) -> bool {
+        self.pool.try_with_value(Option::is_some).unwrap_or(false)
+    }
+
+    /// Starts owed steps while running: one at a time with workers (the next
+    /// when it lands), or as many as the frame budget allows on this thread.
+    fn pump(&self) {
+        if self.has_workers() {
+            if self.running.get_untracked()
+                && self.take_owed_step()
+                && let Some(next) = self.with_swarm(|swarm| swarm.map(Swarm::next_kinematics))
+            {
+                self.submit(JobKind::Step, next);
+            }
+            return;
+        }
+        let started = now_ms();
+        let mut first = true;
+        while self.running.get_untracked()
+            && (first || now_ms() - started < MAIN_THREAD_FRAME_BUDGET_MS)
+            && self.take_owed_step()
+        {
+            first = false;
+            if let Some(next) = self.with_swarm(|swarm| swarm.map(Swarm::next_kinematics)) {
+                self.submit(JobKind::Step, next);
+            }
+        }
+        // Beyond the budget the rest is dropped, as delays beyond 250 ms are.
+        self.scheduler.update_value(Scheduler::drop_owed);
+    }
+
+    fn take_owed_step(&self) -> bool {
+        self.scheduler
+            .try_update_value(Scheduler::take_owed_step)
+            .unwrap_or(false)
+    }
+
+    /// Starts a job: sends it to the workers, or computes it here.
+    fn submit(&self, kind: JobKind, kinematics: Kinematics) {
+        let now = now_ms();
+        let Some(job) = self
+            .scheduler
+            .try_update_value(|scheduler| scheduler.begin(kind, kinematics, now))
+        else {
+            return;
+        };
+        if self.has_workers() {
+            self.dispatch(job);
+        } else {
+            let accepted = self.scheduler.try_update_value(|s| s.finish_here(now_ms));
+            self.land(accepted);
+        }
+    }
+
+    /// Sends the job in flight (number `job`) to the workers.
+    fn dispatch(&self, job: u32) {
+        self.scheduler.with_value(|scheduler| {
+            if let Some((id, _, kinematics)) = scheduler.in_flight()
+                && id == job
+            {
+                self.pool.with_value(|pool| {
+                    if let Some(pool) = pool {
+                        pool.dispatch(id, kinematics);
+                    }
+                });
+            }
+        });
+    }
+
+    fn on_pool_event(&self, event: PoolEvent) {
+        match event {
+            PoolEvent::Reply(reply) => {
+                let now = now_ms();
+                let Some(accepted) = self
+                    .scheduler
+                    .try_update_value(|scheduler| scheduler.accept(&reply, now))
+                else {
+                    return;
+                };
+                self.land(Some(accepted));
+                self.pump();
+            }
+            PoolEvent::Failed(why) => self.fall_back_to_main_thread(&why),
+        }
+    }
+
+    /// Workers cannot be used: computes here from now on, finishing the job
+    /// in flight, and says so once.
+    fn fall_back_to_main_thread(&self, why: &str) {
+        self.pool.set_value(None);
+        if self.main_thread_note.get_untracked().is_none() {
+            self.main_thread_note.set(Some(format!(
+                "Web Worker stehen nicht zur Verfügung ({why}). Das Modell rechnet im \
+                 Hauptthread: große Schwärme können die Seite verlangsamen."
+            )));
+        }
+        let accepted = self.scheduler.try_update_value(|s| s.finish_here(now_ms));
+        self.land(accepted);
+    }
+
+    /// Puts a finished job's swarm in place.
+    fn land(&self, accepted: Option<Accepted>) {
+        let Some(Accepted::Done(done)) = accepted else {
+            return;
+        };
+        let Finished {
+            kind,
+            swarm,
+            wall_ms,
+        } = *done;
+        self.swarm.set_value(Some(swarm));
+        match kind {
+            JobKind::Build => {
+                self.selection.set(None);
+            }
+            JobKind::Step if self.running.get_untracked() => {
+                self.tally.update_value(|tally| {
+                    tally.steps += 1;
+                    tally.ms += wall_ms;
+                });
+            }
+            JobKind::Step => {}
+        }
+        if self.busy.get_untracked().is_some() {
+            self.busy.set(None);
+        }
+        self.bump();
     }
 
     fn bump(&self) {

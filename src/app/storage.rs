@@ -79,7 +79,7 @@ pub fn save(params: &Params) {
 /// Whether `window.localStorage` can be used. `gloo_storage` throws when it is
 /// missing, so this is asked first.
 #[cfg(target_arch = "wasm32")]
-fn storage_available() -> bool {
+pub(crate) fn storage_available() -> bool {
     web_sys::window().is_some_and(|window| matches!(window.local_storage(), Ok(Some(_))))
 }
 

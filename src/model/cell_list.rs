@@ -142,6 +142,49 @@ impl CellList {
         close.resize(positions.len(), 0);
         out.clear();
         out.resize(positions.len(), Steering::default());
+        self.steer_rows(
+            velocities,
+            &mut close,
+            |_| true,
+            |boid, steering| {
+                out[boid] = steering;
+            },
+        );
+        self.close = close;
+    }
+
+    /// Computes the steering of the boids in one of `parts` shares of the rows
+    /// (rows in order, each share about `N / parts` boids); `emit(boid index,
+    /// steering)` receives them in sorted order. Every boid belongs to exactly
+    /// one share, and its steering is bit-identical to what [`CellList::steer`]
+    /// gives: a row's pairing of home boids does not depend on the share.
+    pub(crate) fn steer_share(
+        &mut self,
+        positions: &[Vec3],
+        velocities: &[Vec3],
+        part: u32,
+        parts: u32,
+        emit: impl FnMut(usize, Steering),
+    ) {
+        self.sort(positions, velocities);
+        let mut close = std::mem::take(&mut self.close);
+        close.resize(positions.len(), 0);
+        let count = positions.len() as u64;
+        let in_share =
+            |row_start: usize| row_start as u64 * u64::from(parts) / count == u64::from(part);
+        self.steer_rows(velocities, &mut close, in_share, emit);
+        self.close = close;
+    }
+
+    /// Steers the boids of every non-empty row whose first sorted slot passes
+    /// `take_row`, row after row, two consecutive boids of a row at a time.
+    fn steer_rows(
+        &self,
+        velocities: &[Vec3],
+        close: &mut [u32],
+        take_row: impl Fn(usize) -> bool,
+        mut emit: impl FnMut(usize, Steering),
+    ) {
         for hz in 0..self.cells_yz {
             for hy in 0..self.cells_yz {
                 let row = self.cell_id(0, hy, hz);
@@ -149,18 +192,20 @@ impl CellList {
                     self.cell_start[row] as usize,
                     self.cell_start[row + self.cells_x] as usize,
                 );
+                if row_start == row_end || !take_row(row_start) {
+                    continue;
+                }
                 let mut slot = row_start;
                 while slot < row_end {
                     let partner = if slot + 1 < row_end { slot + 1 } else { slot };
                     let [first, second] =
-                        self.steer_pair([hy, hz], [slot, partner], velocities, &mut close);
-                    out[self.order[slot] as usize] = first;
-                    out[self.order[partner] as usize] = second;
+                        self.steer_pair([hy, hz], [slot, partner], velocities, close);
+                    emit(self.order[slot] as usize, first);
+                    emit(self.order[partner] as usize, second);
                     slot += 2;
                 }
             }
         }
-        self.close = close;
     }
 
     fn cell_id(&self, x: usize, y: usize, z: usize) -> usize {

@@ -3,16 +3,20 @@
 //! compiles and is tested natively and for wasm32. All arithmetic in f64.
 
 mod cell_list;
+mod kinematics;
 mod params;
 mod rng;
+mod shares;
 mod space;
 mod state_file;
 mod steering;
 mod swarm;
 
 pub use cell_list::steering_cell_list;
+pub use kinematics::{Kinematics, SteeringMismatch};
 pub use params::{ParamError, ParamField, Params};
 pub use rng::Lcg;
+pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, wrap, wrap_position,
 };

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Vec3;
+use super::kinematics::Kinematics;
 use super::params::{ParamError, Params};
 use super::space::{HALF_PERIOD, length};
 use super::swarm::Swarm;
@@ -185,6 +186,14 @@ impl Swarm {
     /// Reads a state written by [`Swarm::to_json`] (or by hand, or by another
     /// tool), checking every invariant; never panics.
     pub fn from_json(text: &str) -> Result<Self, ImportError> {
+        Kinematics::from_json(text).map(Kinematics::into_swarm)
+    }
+}
+
+impl Kinematics {
+    /// Reads a state file like [`Swarm::from_json`] without computing the
+    /// steering (which is the expensive part for large swarms).
+    pub fn from_json(text: &str) -> Result<Self, ImportError> {
         if text.len() > MAX_STATE_BYTES {
             return Err(ImportError::TooLarge { bytes: text.len() });
         }
@@ -268,7 +277,7 @@ impl Swarm {
         // As many boids as ids, every id in range and none twice: none is missing
         // (a missing id always shows as a duplicate or an out-of-range one).
         let (positions, velocities) = slots.into_iter().flatten().unzip();
-        Ok(Swarm::from_valid_parts(
+        Ok(Kinematics::from_valid_parts(
             state.params,
             state.step,
             positions,

@@ -2,9 +2,9 @@
 
 use super::Vec3;
 use super::cell_list::CellList;
+use super::kinematics::Kinematics;
 use super::params::{ParamError, Params};
-use super::rng::Lcg;
-use super::space::{HALF_PERIOD, STEP_SECONDS, length, wrap_position};
+use super::space::{STEP_SECONDS, length, wrap_position};
 use super::steering::Steering;
 
 /// A swarm and its step counter.
@@ -42,74 +42,83 @@ pub fn cap(u: Vec3, max_speed: f64) -> Vec3 {
 impl Swarm {
     /// Builds the initial state of SPEC §1 from the params (time 0, step 0).
     pub fn new(params: &Params) -> Result<Self, ParamError> {
-        params.validate()?;
-        let mut rng = Lcg::new(params.seed);
-        let mut positions = Vec::with_capacity(params.count as usize);
-        let mut velocities = Vec::with_capacity(params.count as usize);
-        for _ in 0..params.count {
-            // Six draws, evaluated exactly as the spec writes them, left to right.
-            let mut draws = [0.0; 6];
-            draws.iter_mut().for_each(|u| *u = rng.next_unit() - 0.5);
-            let [x, y, z] = [draws[0], draws[1], draws[2]].map(|u| u * HALF_PERIOD * 1.6);
-            let [vx, vy, vz] = [draws[3], draws[4], draws[5]].map(|u| u * 2.0);
-            positions.push(Vec3::new(x, y, z));
-            velocities.push(cap(Vec3::new(vx, vy, vz), params.max_speed));
-        }
-        Ok(Self::from_valid_parts(*params, 0, positions, velocities))
+        Ok(Kinematics::initial(params)?.into_swarm())
     }
 
-    /// A swarm from parts already checked against the invariants.
+    /// A swarm from parts already checked against the invariants; computes
+    /// the steering.
     pub(crate) fn from_valid_parts(
         params: Params,
         step: u64,
         positions: Vec<Vec3>,
         velocities: Vec<Vec3>,
     ) -> Self {
-        let mut swarm = Self {
-            params,
-            step,
-            positions,
-            velocities,
-            steering: Vec::new(),
-            cells: CellList::new(params.radius, params.count as usize),
-        };
+        let mut swarm =
+            Self::from_valid_parts_and_steering(params, step, positions, velocities, Vec::new());
         swarm
             .cells
             .steer(&swarm.positions, &swarm.velocities, &mut swarm.steering);
         swarm
     }
 
+    /// A swarm from checked parts and the steering of exactly that state.
+    pub(crate) fn from_valid_parts_and_steering(
+        params: Params,
+        step: u64,
+        positions: Vec<Vec3>,
+        velocities: Vec<Vec3>,
+        steering: Vec<Steering>,
+    ) -> Self {
+        Self {
+            params,
+            step,
+            positions,
+            velocities,
+            steering,
+            cells: CellList::new(params.radius, params.count as usize),
+        }
+    }
+
     /// Advances one synchronous step: `v' = cap(v + w_s·S + w_a·A + w_c·C)`,
     /// `x' = wrap(x + 0.04·v')`, every boid reading the same old state.
     pub fn step(&mut self) {
-        let p = self.params;
+        let params = self.params;
         for ((x, v), s) in self
             .positions
             .iter_mut()
             .zip(&mut self.velocities)
             .zip(&self.steering)
         {
-            let u = Vec3::new(
-                v.x + p.separation * s.separation.x
-                    + p.alignment * s.alignment.x
-                    + p.cohesion * s.cohesion.x,
-                v.y + p.separation * s.separation.y
-                    + p.alignment * s.alignment.y
-                    + p.cohesion * s.cohesion.y,
-                v.z + p.separation * s.separation.z
-                    + p.alignment * s.alignment.z
-                    + p.cohesion * s.cohesion.z,
-            );
-            *v = cap(u, p.max_speed);
-            *x = wrap_position(Vec3::new(
-                x.x + STEP_SECONDS * v.x,
-                x.y + STEP_SECONDS * v.y,
-                x.z + STEP_SECONDS * v.z,
-            ));
+            (*x, *v) = moved(&params, x, v, s);
         }
         self.step += 1;
         self.cells
             .steer(&self.positions, &self.velocities, &mut self.steering);
+    }
+
+    /// The state one step later without its steering (the first, cheap half
+    /// of [`Swarm::step`]); the swarm itself stays as it is.
+    #[must_use]
+    pub fn next_kinematics(&self) -> Kinematics {
+        let (positions, velocities) = self
+            .positions
+            .iter()
+            .zip(&self.velocities)
+            .zip(&self.steering)
+            .map(|((x, v), s)| moved(&self.params, x, v, s))
+            .unzip();
+        Kinematics::from_valid_parts(self.params, self.step + 1, positions, velocities)
+    }
+
+    /// The state without its steering (a copy).
+    #[must_use]
+    pub fn kinematics(&self) -> Kinematics {
+        Kinematics::from_valid_parts(
+            self.params,
+            self.step,
+            self.positions.clone(),
+            self.velocities.clone(),
+        )
     }
 
     /// The parameters the swarm was made with.
@@ -165,4 +174,27 @@ impl Swarm {
     pub fn mean_speed(&self) -> f64 {
         self.velocities.iter().map(length).sum::<f64>() / self.len() as f64
     }
+}
+
+/// One boid's position and velocity after a step with steering `s`.
+fn moved(params: &Params, x: &Vec3, v: &Vec3, s: &Steering) -> (Vec3, Vec3) {
+    let p = params;
+    let u = Vec3::new(
+        v.x + p.separation * s.separation.x
+            + p.alignment * s.alignment.x
+            + p.cohesion * s.cohesion.x,
+        v.y + p.separation * s.separation.y
+            + p.alignment * s.alignment.y
+            + p.cohesion * s.cohesion.y,
+        v.z + p.separation * s.separation.z
+            + p.alignment * s.alignment.z
+            + p.cohesion * s.cohesion.z,
+    );
+    let v = cap(u, p.max_speed);
+    let x = wrap_position(Vec3::new(
+        x.x + STEP_SECONDS * v.x,
+        x.y + STEP_SECONDS * v.y,
+        x.z + STEP_SECONDS * v.z,
+    ));
+    (x, v)
 }

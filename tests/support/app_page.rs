@@ -189,7 +189,13 @@ impl AppPage {
         }
     }
 
+    /// Clicks a button. Schritt and Starten act on a swarm that the workers
+    /// compute: the click waits until the button is enabled (a swarm is built
+    /// and no Schritt is still being computed), as a user would.
     pub async fn click(&self, button: Button) {
+        if matches!(button, Button::Schritt | Button::Starten) {
+            self.wait_until_enabled(button).await;
+        }
         self.client
             .find(Locator::Css(button.css()))
             .await
@@ -197,6 +203,18 @@ impl AppPage {
             .click()
             .await
             .unwrap_or_else(|e| panic!("click {button:?}: {e}"));
+    }
+
+    /// Waits until `button` is enabled.
+    pub async fn wait_until_enabled(&self, button: Button) {
+        let deadline = Instant::now() + WAIT;
+        while !self.is_enabled(button).await {
+            assert!(
+                Instant::now() < deadline,
+                "{button:?} stayed disabled for {WAIT:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     pub async fn is_enabled(&self, button: Button) -> bool {

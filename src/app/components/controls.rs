@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::parameter_form::FORM_ID;
-use crate::app::state::{ParamForm, RunState, SwarmStore};
+use crate::app::state::{Busy, ParamForm, RunState, SwarmStore};
 
 /// Initialisieren, Starten, Pause, Schritt, Zurücksetzen; a button that cannot
 /// act is disabled.
@@ -13,6 +13,7 @@ pub fn Controls() -> impl IntoView {
     let form = expect_context::<ParamForm>();
     let state = Memo::new(move |_| store.run_state());
     let params_valid = Memo::new(move |_| form.params().is_some());
+    let stepping = move || store.busy().get() == Some(Busy::Stepping);
 
     view! {
         <div class="controls" role="group" aria-label="Steuerung">
@@ -47,7 +48,8 @@ pub fn Controls() -> impl IntoView {
             <button
                 type="button"
                 id="btn-step"
-                disabled=move || state.get() == RunState::Empty
+                disabled=move || state.get() == RunState::Empty || stepping()
+                aria-busy=move || if stepping() { "true" } else { "false" }
                 on:click=move |_| store.step()
                 title="Anhalten und genau einen Schritt (0,04 s) weiter (Punkt oder →)"
             >

@@ -1,5 +1,6 @@
 //! The building blocks of the pages, one component per file.
 
+mod advanced_settings;
 mod boid_table;
 mod controls;
 mod export_buttons;
@@ -14,6 +15,7 @@ mod swarm_params;
 mod view_3d;
 mod view_3d_legend;
 
+pub use advanced_settings::AdvancedSettings;
 pub use boid_table::BoidTable;
 pub use controls::Controls;
 pub use export_buttons::ExportButtons;

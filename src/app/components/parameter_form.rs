@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::ParamInput;
+use super::{AdvancedSettings, ParamInput};
 use crate::app::state::{ParamForm, SwarmStore};
 use crate::model::ParamField;
 
@@ -31,6 +31,7 @@ pub fn ParameterForm() -> impl IntoView {
                     .map(|field| view! { <ParamInput field=field/> })
                     .collect_view()}
             </fieldset>
+            <AdvancedSettings/>
         </form>
     }
 }

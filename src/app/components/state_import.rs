@@ -6,7 +6,7 @@ use wasm_bindgen::closure::Closure;
 
 use crate::app::format::format_integer;
 use crate::app::state::{ParamForm, SwarmStore};
-use crate::model::{ImportError, MAX_STATE_BYTES, Swarm};
+use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
 
 /// The outcome shown under the file input.
 #[derive(Debug, Clone, PartialEq)]
@@ -26,17 +26,17 @@ pub fn StateImport() -> impl IntoView {
     let apply = move |text: Option<String>| {
         let result = match text {
             None => Err("Die Datei konnte nicht gelesen werden.".to_owned()),
-            Some(text) => Swarm::from_json(&text).map_err(|error| error.to_string()),
+            Some(text) => Kinematics::from_json(&text).map_err(|error| error.to_string()),
         };
         match result {
-            Ok(swarm) => {
+            Ok(state) => {
                 let message = format!(
                     "Zustand von Schritt {} mit {} Boids geladen (pausiert).",
-                    format_integer(swarm.step_count()),
-                    format_integer(swarm.len() as u64)
+                    format_integer(state.step_count()),
+                    format_integer(state.len() as u64)
                 );
-                form.show(swarm.params());
-                store.load(swarm);
+                form.show(state.params());
+                store.load(state);
                 outcome.set(Some(Outcome::Loaded(message)));
             }
             Err(message) => outcome.set(Some(Outcome::Failed(message))),

@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::app::format::{MISSING, format_decimal, format_integer, format_model_time};
-use crate::app::state::{RunState, SwarmStore};
+use crate::app::perf::realtime_label;
+use crate::app::state::{Busy, RunState, SwarmStore};
 
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
@@ -48,6 +49,14 @@ pub fn Status() -> impl IntoView {
                 .map(|ms| format_decimal(ms, 2)),
         )
     };
+    let realtime = move || show(perf.get().map(|p| realtime_label(p.realtime_factor())));
+    let busy = move || {
+        store.busy().get().map(|busy| match busy {
+            Busy::Building => "berechnet den Schwarm …",
+            Busy::Stepping => "berechnet Schritt …",
+        })
+    };
+    let note = store.main_thread_note();
     let state_class = move || match state.get() {
         RunState::Empty => "state state-empty",
         RunState::Paused => "state state-paused",
@@ -71,8 +80,11 @@ pub fn Status() -> impl IntoView {
                 <dt>"Auswahl"</dt>
                 <dd id="status-selection">{selected}</dd>
             </dl>
+            <p id="status-busy" class="busy" role="status">{busy}</p>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off">
+                <dt>"Modellzeit läuft in"</dt>
+                <dd id="perf-realtime">{realtime}</dd>
                 <dt>"Schritte pro Sekunde"</dt>
                 <dd id="perf-steps-per-second">{steps_per_second}</dd>
                 <dt>"ms pro Schritt"</dt>
@@ -82,6 +94,7 @@ pub fn Status() -> impl IntoView {
                 <dt>"ms pro Zeichnung"</dt>
                 <dd id="perf-ms-per-draw">{ms_per_draw}</dd>
             </dl>
+            {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{note}</p> })}
         </section>
     }
 }

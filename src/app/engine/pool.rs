@@ -1,0 +1,260 @@
+//! The Web Workers that compute the steering: one per „Rechenkern“, each
+//! given one share of the rows of every state (wasm only; natively there are
+//! no workers and the store computes on its own thread).
+//!
+//! Why not gloo-worker: its messages are serialised with bincode into a copied
+//! byte array, while a state of 50 000 boids should travel as transferred
+//! typed arrays; it also wants one worker per bridge and assumes the app is
+//! served at the root of the host.
+
+use crate::worker::protocol::ShareReply;
+
+/// Says something happened in the pool. A failure is delivered outside the
+/// worker's own event handler, so that the receiver may drop the pool.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PoolEvent {
+    /// A share's answer.
+    Reply(ShareReply),
+    /// The workers cannot be used (blocked, failed to load, crashed): why.
+    Failed(String),
+}
+
+#[cfg(target_arch = "wasm32")]
+pub use self::web::WorkerPool;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use self::native::WorkerPool;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use super::PoolEvent;
+    use crate::model::Kinematics;
+
+    /// Natively there are no Web Workers: [`WorkerPool::spawn`] always fails.
+    #[derive(Debug)]
+    pub struct WorkerPool;
+
+    impl WorkerPool {
+        /// Always `Err`: only a browser has workers.
+        pub fn spawn(_size: u32, _on_event: impl Fn(PoolEvent) + 'static) -> Result<Self, String> {
+            Err("keine Web Worker außerhalb des Browsers".to_owned())
+        }
+
+        /// The number of workers (never called natively).
+        #[must_use]
+        pub fn size(&self) -> u32 {
+            0
+        }
+
+        /// Sends a job's shares (never called natively).
+        pub fn dispatch(&self, _job: u32, _kinematics: &Kinematics) {}
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+
+    use gloo_timers::callback::Timeout;
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+    use web_sys::{MessageEvent, Worker};
+
+    use super::PoolEvent;
+    use crate::app::engine::scheduler::shares;
+    use crate::model::Kinematics;
+    use crate::worker::js::{self, Outgoing, WorkerMessage};
+    use crate::worker::protocol::flatten;
+
+    /// How long the workers may take to load and start, in ms.
+    const START_TIMEOUT_MS: u32 = 20_000;
+
+    /// A worker's event handler, kept alive as long as the pool.
+    type Handler = Closure<dyn FnMut(JsValue)>;
+
+    /// The workers, started together; terminated when the pool is dropped.
+    pub struct WorkerPool {
+        inner: Rc<Inner>,
+    }
+
+    struct Inner {
+        workers: Vec<Worker>,
+        ready: Cell<usize>,
+        /// Set once a failure was reported: nothing more is sent or reported.
+        failed: Cell<bool>,
+        /// Messages for workers that are not ready yet (a worker drops what
+        /// arrives before its wasm runs).
+        waiting: RefCell<Vec<(usize, Outgoing)>>,
+        on_event: Rc<dyn Fn(PoolEvent)>,
+        handlers: RefCell<Vec<Handler>>,
+        start_timeout: RefCell<Option<Timeout>>,
+    }
+
+    /// The worker's loader (`web/worker_loader.js`), copied beside the main script.
+    fn worker_url() -> String {
+        let main_script = web_sys::window()
+            .and_then(|window| window.document())
+            .and_then(|document| {
+                document
+                    .query_selector("link[rel=modulepreload][href$='.js']")
+                    .ok()
+                    .flatten()
+            })
+            .and_then(|link| link.get_attribute("href"));
+        match main_script {
+            // The worker's files sit beside the main script (also under a base path).
+            Some(href) => match href.rfind('/') {
+                Some(slash) => format!("{}worker_loader.js", &href[..=slash]),
+                None => "worker_loader.js".to_owned(),
+            },
+            None => "/worker_loader.js".to_owned(),
+        }
+    }
+
+    impl WorkerPool {
+        /// Starts `size` workers; `on_event` receives their answers and a
+        /// failure (at most one; after it the pool is useless).
+        pub fn spawn(size: u32, on_event: impl Fn(PoolEvent) + 'static) -> Result<Self, String> {
+            let url = worker_url();
+            let mut workers = Vec::new();
+            for _ in 0..size.max(1) {
+                match Worker::new(&url) {
+                    Ok(worker) => workers.push(worker),
+                    Err(error) => {
+                        workers.iter().for_each(Worker::terminate);
+                        return Err(error
+                            .dyn_ref::<js_sys::Error>()
+                            .map(|error| String::from(error.message()))
+                            .or_else(|| error.as_string())
+                            .unwrap_or_else(|| "der Browser lässt sie nicht zu".to_owned()));
+                    }
+                }
+            }
+            let inner = Rc::new(Inner {
+                workers,
+                ready: Cell::new(0),
+                failed: Cell::new(false),
+                waiting: RefCell::new(Vec::new()),
+                on_event: Rc::new(on_event),
+                handlers: RefCell::new(Vec::new()),
+                start_timeout: RefCell::new(None),
+            });
+            for worker in &inner.workers {
+                let weak = Rc::downgrade(&inner);
+                let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+                    if let Some(inner) = weak.upgrade() {
+                        let data = event.unchecked_into::<MessageEvent>().data();
+                        Inner::receive(&inner, &data);
+                    }
+                });
+                let weak = Rc::downgrade(&inner);
+                let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
+                    if let Some(inner) = weak.upgrade() {
+                        Inner::fail(&inner, "Ein Web Worker ist ausgefallen.");
+                    }
+                });
+                worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+                worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+                inner.handlers.borrow_mut().extend([on_message, on_error]);
+            }
+            let weak = Rc::downgrade(&inner);
+            let timeout = Timeout::new(START_TIMEOUT_MS, move || {
+                if let Some(inner) = weak.upgrade()
+                    && inner.ready.get() < inner.workers.len()
+                {
+                    Inner::fail(&inner, "Die Web Worker sind nicht angelaufen.");
+                }
+            });
+            inner.start_timeout.replace(Some(timeout));
+            Ok(Self { inner })
+        }
+
+        /// The number of workers.
+        #[must_use]
+        pub fn size(&self) -> u32 {
+            self.inner.workers.len() as u32
+        }
+
+        /// Sends share k of the state to worker k under job number `job`.
+        pub fn dispatch(&self, job: u32, kinematics: &Kinematics) {
+            if self.inner.failed.get() {
+                return;
+            }
+            let positions = flatten(kinematics.positions());
+            let velocities = flatten(kinematics.velocities());
+            let radius = kinematics.params().radius;
+            let ready = self.inner.ready.get() == self.inner.workers.len();
+            for (index, share) in shares(self.size()).enumerate() {
+                let message = js::request(job, share, radius, &positions, &velocities);
+                if ready {
+                    Inner::post(&self.inner, index, &message);
+                } else {
+                    self.inner.waiting.borrow_mut().push((index, message));
+                }
+            }
+        }
+    }
+
+    impl Drop for WorkerPool {
+        fn drop(&mut self) {
+            self.inner.failed.set(true);
+            for worker in &self.inner.workers {
+                // Unhooked first: an event already queued must not reach a
+                // handler that is dropped with the pool.
+                worker.set_onmessage(None);
+                worker.set_onerror(None);
+                worker.set_onmessageerror(None);
+                worker.terminate();
+            }
+            self.inner.start_timeout.take();
+        }
+    }
+
+    impl Inner {
+        fn post(this: &Rc<Self>, index: usize, message: &Outgoing) {
+            let posted = this.workers.get(index).map(|worker| {
+                worker.post_message_with_transfer(&message.message, &message.transfer)
+            });
+            if matches!(posted, Some(Err(_))) {
+                Self::fail(this, "Eine Nachricht an einen Web Worker ging nicht durch.");
+            }
+        }
+
+        fn receive(this: &Rc<Self>, data: &JsValue) {
+            if this.failed.get() {
+                return;
+            }
+            match js::read_worker_message(data) {
+                Some(WorkerMessage::Ready) => {
+                    this.ready.set(this.ready.get() + 1);
+                    if this.ready.get() == this.workers.len() {
+                        this.start_timeout.take();
+                        let waiting = std::mem::take(&mut *this.waiting.borrow_mut());
+                        for (worker, message) in &waiting {
+                            Self::post(this, *worker, message);
+                        }
+                    }
+                }
+                Some(WorkerMessage::Reply(reply)) => (this.on_event)(PoolEvent::Reply(reply)),
+                Some(WorkerMessage::Failed { .. }) | None => {
+                    Self::fail(this, "Ein Web Worker hat eine Nachricht nicht verstanden.");
+                }
+            }
+        }
+
+        fn fail(this: &Rc<Self>, why: &str) {
+            if !this.failed.replace(true) {
+                Self::deliver(this, PoolEvent::Failed(why.to_owned()));
+            }
+        }
+
+        /// Hands an event over after the current handler has returned, so
+        /// that the receiver may drop the pool.
+        fn deliver(this: &Rc<Self>, event: PoolEvent) {
+            let on_event = Rc::clone(&this.on_event);
+            Timeout::new(0, move || on_event(event)).forget();
+        }
+    }
+}

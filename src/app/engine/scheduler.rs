@@ -1,0 +1,338 @@
+//! The page's side of the stepping work as plain data: which job is being
+//! computed, which shares have come back, and how many owed steps wait.
+//!
+//! At most one job is in flight. Starting a job, pausing, an edit, a reset or
+//! an import drops the one in flight: its late answers carry an old job number
+//! and are ignored, so no result ever lands on a state it was not computed for.
+
+use crate::app::clock::{MAX_FRAME_MICROS, STEP_MICROS};
+use crate::model::{Kinematics, Share, ShareAssembler, Swarm};
+use crate::worker::protocol::ShareReply;
+
+/// The most owed steps that wait for the workers: what one frame may owe
+/// (250 ms plus a carry below one step). When the steps cannot keep up, real
+/// time beyond this is dropped, as the clock drops gaps beyond 250 ms.
+pub const MAX_OWED_STEPS: u32 = (MAX_FRAME_MICROS / STEP_MICROS) as u32 + 1;
+
+/// What a job computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobKind {
+    /// A new swarm (Initialisieren or an imported state).
+    Build,
+    /// One step of the current swarm.
+    Step,
+}
+
+/// A job in flight.
+#[derive(Debug)]
+struct Job {
+    id: u32,
+    kind: JobKind,
+    kinematics: Kinematics,
+    assembler: ShareAssembler,
+    started_ms: f64,
+}
+
+/// A finished job: the swarm it built and how long it took.
+#[derive(Debug)]
+pub struct Finished {
+    /// What the job was.
+    pub kind: JobKind,
+    /// The new swarm, steering included.
+    pub swarm: Swarm,
+    /// Real time from the start of the job to its end, in ms.
+    pub wall_ms: f64,
+}
+
+/// What an answer from a worker did.
+#[derive(Debug)]
+pub enum Accepted {
+    /// It belongs to no job in flight (dropped, or malformed): ignored.
+    Ignored,
+    /// A share came in; others are still out.
+    Partial,
+    /// The last share came in.
+    Done(Box<Finished>),
+}
+
+/// Job numbers, the job in flight and the owed steps.
+#[derive(Debug, Default)]
+pub struct Scheduler {
+    last_id: u32,
+    job: Option<Job>,
+    owed: u32,
+}
+
+impl Scheduler {
+    /// Nothing in flight, nothing owed.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Starts a job for a state (dropping any job in flight) and returns its
+    /// number; the caller sends the state's shares under that number.
+    pub fn begin(&mut self, kind: JobKind, kinematics: Kinematics, now_ms: f64) -> u32 {
+        self.last_id = self.last_id.wrapping_add(1);
+        let count = kinematics.len();
+        self.job = Some(Job {
+            id: self.last_id,
+            kind,
+            kinematics,
+            assembler: ShareAssembler::new(count),
+            started_ms: now_ms,
+        });
+        self.last_id
+    }
+
+    /// Gives the job in flight a new number (its shares must be sent again,
+    /// for example to a new set of workers); `None` when nothing is in flight.
+    pub fn renumber(&mut self) -> Option<u32> {
+        let job = self.job.as_mut()?;
+        self.last_id = self.last_id.wrapping_add(1);
+        job.id = self.last_id;
+        job.assembler = ShareAssembler::new(job.kinematics.len());
+        Some(job.id)
+    }
+
+    /// The job in flight: its number, kind and state.
+    #[must_use]
+    pub fn in_flight(&self) -> Option<(u32, JobKind, &Kinematics)> {
+        self.job
+            .as_ref()
+            .map(|job| (job.id, job.kind, &job.kinematics))
+    }
+
+    /// Drops the job in flight and the owed steps (Pause and everything that
+    /// removes or replaces the swarm).
+    pub fn drop_all(&mut self) {
+        self.job = None;
+        self.owed = 0;
+    }
+
+    /// Drops a step in flight (not a build) and the owed steps: Pause.
+    pub fn drop_steps(&mut self) {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|job| job.kind == JobKind::Step)
+        {
+            self.job = None;
+        }
+        self.owed = 0;
+    }
+
+    /// Drops the owed steps not started yet.
+    pub fn drop_owed(&mut self) {
+        self.owed = 0;
+    }
+
+    /// Adds steps the clock owes, keeping at most [`MAX_OWED_STEPS`].
+    pub fn owe(&mut self, steps: u32) {
+        self.owed = self.owed.saturating_add(steps).min(MAX_OWED_STEPS);
+    }
+
+    /// Takes one owed step when nothing is in flight (the caller starts it).
+    pub fn take_owed_step(&mut self) -> bool {
+        let take = self.job.is_none() && self.owed > 0;
+        if take {
+            self.owed -= 1;
+        }
+        take
+    }
+
+    /// Owed steps not started yet.
+    #[must_use]
+    pub fn owed(&self) -> u32 {
+        self.owed
+    }
+
+    /// Takes a worker's answer.
+    pub fn accept(&mut self, reply: &ShareReply, now_ms: f64) -> Accepted {
+        let Some(job) = self.job.as_mut().filter(|job| job.id == reply.job) else {
+            return Accepted::Ignored;
+        };
+        let Ok(steering) = reply.steering() else {
+            return Accepted::Ignored;
+        };
+        if job.assembler.add(&reply.indices, &steering).is_err() {
+            return Accepted::Ignored;
+        }
+        if !job.assembler.is_complete() {
+            return Accepted::Partial;
+        }
+        self.finish(
+            || now_ms,
+            |job| {
+                let steering = job.assembler.finish()?;
+                job.kinematics.with_steering(steering).ok()
+            },
+        )
+    }
+
+    /// Computes the job in flight here, on this thread (without workers);
+    /// `now_ms` is read when the computation is done.
+    pub fn finish_here(&mut self, now_ms: impl FnOnce() -> f64) -> Accepted {
+        self.finish(now_ms, |job| Some(job.kinematics.into_swarm()))
+    }
+
+    fn finish(
+        &mut self,
+        now_ms: impl FnOnce() -> f64,
+        build: impl FnOnce(Job) -> Option<Swarm>,
+    ) -> Accepted {
+        let Some(job) = self.job.take() else {
+            return Accepted::Ignored;
+        };
+        let (kind, started_ms) = (job.kind, job.started_ms);
+        match build(job) {
+            Some(swarm) => Accepted::Done(Box::new(Finished {
+                kind,
+                swarm,
+                wall_ms: (now_ms() - started_ms).max(0.0),
+            })),
+            None => Accepted::Ignored,
+        }
+    }
+}
+
+/// The shares of a job for `parts` workers.
+pub fn shares(parts: u32) -> impl Iterator<Item = Share> {
+    let parts = parts.max(1);
+    (0..parts).filter_map(move |part| Share::new(part, parts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Params, SteeringSolver};
+    use crate::worker::protocol::ShareRequest;
+
+    fn state(count: u32) -> Kinematics {
+        Kinematics::initial(&Params {
+            count,
+            ..Params::default()
+        })
+        .expect("valid params")
+    }
+
+    fn replies(id: u32, kinematics: &Kinematics, parts: u32) -> Vec<ShareReply> {
+        shares(parts)
+            .map(|share| {
+                ShareRequest::new(id, share, kinematics)
+                    .solve(&mut SteeringSolver::new())
+                    .expect("valid request")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_job_is_done_when_every_share_is_in() {
+        let mut scheduler = Scheduler::new();
+        let kinematics = state(300);
+        let id = scheduler.begin(JobKind::Build, kinematics.clone(), 10.0);
+        let answers = replies(id, &kinematics, 3);
+        assert!(matches!(
+            scheduler.accept(&answers[2], 11.0),
+            Accepted::Partial
+        ));
+        assert!(matches!(
+            scheduler.accept(&answers[0], 12.0),
+            Accepted::Partial
+        ));
+        // The same share twice is ignored and does not complete the job.
+        assert!(matches!(
+            scheduler.accept(&answers[0], 12.0),
+            Accepted::Ignored
+        ));
+        let Accepted::Done(done) = scheduler.accept(&answers[1], 15.0) else {
+            panic!("the last share completes the job");
+        };
+        assert_eq!(done.kind, JobKind::Build);
+        assert_eq!(done.wall_ms, 5.0);
+        assert_eq!(done.swarm.to_json(), kinematics.into_swarm().to_json());
+        assert!(scheduler.in_flight().is_none());
+    }
+
+    #[test]
+    fn answers_for_a_dropped_job_never_land() {
+        let mut scheduler = Scheduler::new();
+        let old = state(50);
+        let old_id = scheduler.begin(JobKind::Step, old.clone(), 0.0);
+        let late = replies(old_id, &old, 1);
+        scheduler.drop_all();
+        assert!(matches!(scheduler.accept(&late[0], 1.0), Accepted::Ignored));
+        // A new job for another state does not take the old answers either.
+        let new = state(60);
+        let new_id = scheduler.begin(JobKind::Build, new, 2.0);
+        assert_ne!(new_id, old_id);
+        assert!(matches!(scheduler.accept(&late[0], 3.0), Accepted::Ignored));
+        assert!(scheduler.in_flight().is_some());
+    }
+
+    #[test]
+    fn a_renumbered_job_takes_only_the_new_answers() {
+        let mut scheduler = Scheduler::new();
+        let kinematics = state(80);
+        let first = scheduler.begin(JobKind::Step, kinematics.clone(), 0.0);
+        let stale = replies(first, &kinematics, 2);
+        assert!(matches!(
+            scheduler.accept(&stale[0], 1.0),
+            Accepted::Partial
+        ));
+        let second = scheduler.renumber().expect("a job is in flight");
+        assert!(matches!(
+            scheduler.accept(&stale[1], 1.0),
+            Accepted::Ignored
+        ));
+        let fresh = replies(second, &kinematics, 1);
+        assert!(matches!(
+            scheduler.accept(&fresh[0], 2.0),
+            Accepted::Done(_)
+        ));
+    }
+
+    #[test]
+    fn owed_steps_are_bounded_and_wait_for_the_job_in_flight() {
+        let mut scheduler = Scheduler::new();
+        scheduler.owe(100);
+        assert_eq!(scheduler.owed(), MAX_OWED_STEPS);
+        assert!(scheduler.take_owed_step());
+        scheduler.begin(JobKind::Step, state(5), 0.0);
+        assert!(!scheduler.take_owed_step());
+        assert_eq!(scheduler.owed(), MAX_OWED_STEPS - 1);
+        scheduler.drop_all();
+        assert_eq!(scheduler.owed(), 0);
+        assert!(!scheduler.take_owed_step());
+    }
+
+    #[test]
+    fn pause_drops_a_step_in_flight_but_not_a_build() {
+        let mut scheduler = Scheduler::new();
+        scheduler.begin(JobKind::Build, state(5), 0.0);
+        scheduler.owe(3);
+        scheduler.drop_steps();
+        assert_eq!(scheduler.owed(), 0);
+        assert!(scheduler.in_flight().is_some());
+        scheduler.begin(JobKind::Step, state(5), 0.0);
+        scheduler.drop_steps();
+        assert!(scheduler.in_flight().is_none());
+    }
+
+    #[test]
+    fn the_owed_steps_hold_at_most_one_frame_of_real_time() {
+        // 250 ms with a carry of 39 ms is 7 steps; never more.
+        assert_eq!(MAX_OWED_STEPS, 7);
+    }
+
+    #[test]
+    fn finishing_here_gives_the_same_swarm() {
+        let mut scheduler = Scheduler::new();
+        let kinematics = state(40);
+        scheduler.begin(JobKind::Build, kinematics.clone(), 0.0);
+        let Accepted::Done(done) = scheduler.finish_here(|| 1.0) else {
+            panic!("a job was in flight");
+        };
+        assert_eq!(done.swarm.to_json(), kinematics.into_swarm().to_json());
+    }
+}

@@ -1,0 +1,165 @@
+//! The protocol's messages as JavaScript objects: numbers as properties, the
+//! arrays as typed arrays whose buffers are transferred, not copied or
+//! serialised.
+
+use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::protocol::{ShareReply, ShareRequest};
+use crate::model::Share;
+
+/// What a worker says to the page.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WorkerMessage {
+    /// The worker's wasm runs and it takes requests now.
+    Ready,
+    /// The answer to a request.
+    Reply(ShareReply),
+    /// A request the worker could not compute.
+    Failed { job: u32 },
+}
+
+/// A message object and the buffers to transfer with it.
+pub struct Outgoing {
+    /// The object to post.
+    pub message: Object,
+    /// The `ArrayBuffer`s to transfer.
+    pub transfer: Array,
+}
+
+const KIND: &str = "kind";
+
+fn set(object: &Object, key: &str, value: &JsValue) {
+    // Setting a property on a plain new object cannot fail.
+    let _ = Reflect::set(object, &JsValue::from_str(key), value);
+}
+
+fn get(object: &JsValue, key: &str) -> Option<JsValue> {
+    Reflect::get(object, &JsValue::from_str(key))
+        .ok()
+        .filter(|value| !value.is_undefined())
+}
+
+fn get_u32(object: &JsValue, key: &str) -> Option<u32> {
+    let number = get(object, key)?.as_f64()?;
+    (number >= 0.0 && number <= f64::from(u32::MAX) && number.fract() == 0.0)
+        .then_some(number as u32)
+}
+
+fn f64_array(values: &[f64], transfer: &Array) -> Float64Array {
+    let array = Float64Array::new_with_length(values.len() as u32);
+    array.copy_from(values);
+    transfer.push(&array.buffer());
+    array
+}
+
+fn u32_array(values: &[u32], transfer: &Array) -> Uint32Array {
+    let array = Uint32Array::new_with_length(values.len() as u32);
+    array.copy_from(values);
+    transfer.push(&array.buffer());
+    array
+}
+
+fn read_f64s(object: &JsValue, key: &str) -> Option<Vec<f64>> {
+    Some(get(object, key)?.dyn_into::<Float64Array>().ok()?.to_vec())
+}
+
+fn read_u32s(object: &JsValue, key: &str) -> Option<Vec<u32>> {
+    Some(get(object, key)?.dyn_into::<Uint32Array>().ok()?.to_vec())
+}
+
+/// A request for one share; `positions` and `velocities` are flat triples.
+#[must_use]
+pub fn request(
+    job: u32,
+    share: Share,
+    radius: f64,
+    positions: &[f64],
+    velocities: &[f64],
+) -> Outgoing {
+    let (message, transfer) = (Object::new(), Array::new());
+    set(&message, "job", &JsValue::from(job));
+    set(&message, "part", &JsValue::from(share.part()));
+    set(&message, "parts", &JsValue::from(share.parts()));
+    set(&message, "radius", &JsValue::from(radius));
+    set(&message, "positions", &f64_array(positions, &transfer));
+    set(&message, "velocities", &f64_array(velocities, &transfer));
+    Outgoing { message, transfer }
+}
+
+/// Reads a request; `None` for anything else.
+#[must_use]
+pub fn read_request(data: &JsValue) -> Option<ShareRequest> {
+    Some(ShareRequest {
+        job: get_u32(data, "job")?,
+        share: Share::new(get_u32(data, "part")?, get_u32(data, "parts")?)?,
+        radius: get(data, "radius")?.as_f64()?,
+        positions: read_f64s(data, "positions")?,
+        velocities: read_f64s(data, "velocities")?,
+    })
+}
+
+/// The message a worker posts once it takes requests.
+#[must_use]
+pub fn ready() -> Outgoing {
+    let message = Object::new();
+    set(&message, KIND, &JsValue::from_str("ready"));
+    Outgoing {
+        message,
+        transfer: Array::new(),
+    }
+}
+
+/// The message a worker posts when it cannot compute a request.
+#[must_use]
+pub fn failed(job: u32) -> Outgoing {
+    let message = Object::new();
+    set(&message, KIND, &JsValue::from_str("failed"));
+    set(&message, "job", &JsValue::from(job));
+    Outgoing {
+        message,
+        transfer: Array::new(),
+    }
+}
+
+/// A reply, its arrays transferred.
+#[must_use]
+pub fn reply(reply: &ShareReply) -> Outgoing {
+    let (message, transfer) = (Object::new(), Array::new());
+    set(&message, KIND, &JsValue::from_str("reply"));
+    set(&message, "job", &JsValue::from(reply.job));
+    set(&message, "part", &JsValue::from(reply.part));
+    set(&message, "ms", &JsValue::from(reply.compute_ms));
+    set(&message, "indices", &u32_array(&reply.indices, &transfer));
+    set(
+        &message,
+        "neighbors",
+        &u32_array(&reply.neighbors, &transfer),
+    );
+    set(
+        &message,
+        "components",
+        &f64_array(&reply.components, &transfer),
+    );
+    Outgoing { message, transfer }
+}
+
+/// Reads what a worker posted; `None` for anything unknown.
+#[must_use]
+pub fn read_worker_message(data: &JsValue) -> Option<WorkerMessage> {
+    match get(data, KIND)?.as_string()?.as_str() {
+        "ready" => Some(WorkerMessage::Ready),
+        "failed" => Some(WorkerMessage::Failed {
+            job: get_u32(data, "job")?,
+        }),
+        "reply" => Some(WorkerMessage::Reply(ShareReply {
+            job: get_u32(data, "job")?,
+            part: get_u32(data, "part")?,
+            indices: read_u32s(data, "indices")?,
+            neighbors: read_u32s(data, "neighbors")?,
+            components: read_f64s(data, "components")?,
+            compute_ms: get(data, "ms")?.as_f64().unwrap_or(0.0),
+        })),
+        _ => None,
+    }
+}

@@ -1,0 +1,40 @@
+//! The worker's side: answers every request with its share of the steering.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen::closure::Closure;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use super::js::{self, Outgoing};
+use crate::model::SteeringSolver;
+
+fn post(scope: &DedicatedWorkerGlobalScope, outgoing: &Outgoing) {
+    // Posting to the page fails only when the page is gone.
+    let _ = scope.post_message_with_transfer(&outgoing.message, &outgoing.transfer);
+}
+
+/// Installs the message handler and tells the page that the worker is ready.
+/// The handler lives as long as the worker.
+pub fn run() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let solver = RefCell::new(SteeringSolver::new());
+    let reply_scope = scope.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let Some(request) = js::read_request(&event.data()) else {
+            return;
+        };
+        let started = js_sys::Date::now();
+        let result = request.solve(&mut solver.borrow_mut());
+        match result {
+            Ok(mut reply) => {
+                reply.compute_ms = js_sys::Date::now() - started;
+                post(&reply_scope, &js::reply(&reply));
+            }
+            Err(_) => post(&reply_scope, &js::failed(request.job)),
+        }
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&scope, &js::ready());
+}

@@ -1,0 +1,253 @@
+//! The model runs in Web Workers: the page answers at once at every valid
+//! setting, a step split over several workers gives the native model's
+//! numbers bit for bit, nothing computed for an old state ever lands, and
+//! without workers the app computes on the main thread and says so.
+
+use std::time::{Duration, Instant};
+
+use boids_schwarm::model::{Params, Swarm};
+use serde_json::Value;
+
+use crate::support::app_page::{AppPage, Button, normalise};
+
+/// How long a build or a step of the largest swarm may take in a worker
+/// before the test gives up (software rendering and two cores are slow).
+const LARGEST_SWARM_WAIT: Duration = Duration::from_secs(150);
+
+fn native(params: Params, steps: u64) -> Swarm {
+    let mut swarm = Swarm::new(&params).expect("valid params");
+    for _ in 0..steps {
+        swarm.step();
+    }
+    swarm
+}
+
+async fn set_cores(page: &AppPage, text: &str) {
+    page.js(&format!(
+        "const input = document.getElementById('setting-cores');
+         input.value = '{text}';
+         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+    ))
+    .await;
+}
+
+async fn cores_error(page: &AppPage) -> String {
+    let value = page
+        .js("return document.getElementById('setting-cores-error').textContent;")
+        .await;
+    normalise(value.as_str().unwrap_or_default())
+}
+
+async fn busy_text(page: &AppPage) -> String {
+    let value = page
+        .js("return document.getElementById('status-busy').textContent;")
+        .await;
+    normalise(value.as_str().unwrap_or_default())
+}
+
+/// Waits until `ready` holds for the status, up to `limit`.
+async fn wait_long(page: &AppPage, what: &str, limit: Duration, ready: impl Fn(&str, u64) -> bool) {
+    let deadline = Instant::now() + limit;
+    loop {
+        let status = page.status().await;
+        let steps = status.steps.parse().unwrap_or(u64::MAX);
+        if ready(&status.state, steps) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "never {what}: {status:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
+    page.open_fresh().await;
+    set_cores(&page, "2").await;
+    let params = Params {
+        count: 3000,
+        seed: 17,
+        radius: 2.5,
+        ..Params::default()
+    };
+    page.set_param("count", "3000").await;
+    page.set_param("seed", "17").await;
+    page.set_param("radius", "2,5").await;
+    page.click(Button::Initialisieren).await;
+    page.click(Button::Starten).await;
+    page.wait_for_status("running", |s| s.step_count() >= 6)
+        .await;
+    page.click(Button::Pause).await;
+    let steps = page
+        .wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await
+        .step_count();
+    page.click(Button::Schritt).await;
+    let steps = page
+        .wait_for_status("one more", |s| s.step_count() == steps + 1)
+        .await
+        .step_count();
+    page.navigate("Tabelle").await;
+    page.js("window.__downloads = [];
+             HTMLAnchorElement.prototype.click = function () {
+               window.__downloads.push({ name: this.download, href: this.href });
+             };")
+        .await;
+    page.click_css("#btn-export-json").await;
+    let value = page
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+                   const d = window.__downloads.pop();
+                   fetch(d.href).then(r => r.text()).then(done, e => done(String(e)));",
+        )
+        .await;
+    let exported = value.as_str().expect("exported text");
+    assert_eq!(
+        exported,
+        native(params, steps).to_json(),
+        "after {steps} steps"
+    );
+}
+
+pub async fn the_core_setting_is_checked_saved_and_keeps_the_swarm(page: AppPage) {
+    page.open_fresh().await;
+    page.click(Button::Initialisieren).await;
+    page.click(Button::Schritt).await;
+    page.wait_for_status("one step", |s| s.step_count() == 1)
+        .await;
+    for bad in ["0", "17", "2,5", "zwei", ""] {
+        set_cores(&page, bad).await;
+        let error = cores_error(&page).await;
+        assert!(
+            error.starts_with("Rechenkerne") || error.starts_with("Bitte"),
+            "{bad:?}: {error}"
+        );
+    }
+    set_cores(&page, "3").await;
+    assert_eq!(cores_error(&page).await, "");
+    let status = page.status().await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 1),
+        "the swarm stays"
+    );
+    // The new workers compute the next step.
+    page.click(Button::Schritt).await;
+    page.wait_for_status("two steps", |s| s.step_count() == 2)
+        .await;
+    page.reload().await;
+    let value = page
+        .js("return document.getElementById('setting-cores').value;")
+        .await;
+    assert_eq!(value, Value::from("3"), "saved like the parameters");
+    page.js("localStorage.setItem('boids-schwarm.cores.v1', '\"viele\"');")
+        .await;
+    page.reload().await;
+    let value = page
+        .js("return document.getElementById('setting-cores').value;")
+        .await;
+    let default = value.as_str().and_then(|v| v.parse::<u32>().ok());
+    assert!(
+        matches!(default, Some(1..=8)),
+        "corrupt storage gives the default: {value}"
+    );
+}
+
+pub async fn an_edit_while_a_step_computes_leaves_no_trace(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "50000").await;
+    page.set_param("radius", "2").await;
+    page.click(Button::Initialisieren).await;
+    wait_long(&page, "built", LARGEST_SWARM_WAIT, |state, _| {
+        state == "pausiert"
+    })
+    .await;
+    page.click(Button::Schritt).await;
+    assert_eq!(busy_text(&page).await, "berechnet Schritt …");
+    // Edit while the worker computes: the swarm goes, and the late step never lands.
+    page.set_param("count", "40").await;
+    assert_eq!(page.status().await.state, "kein Schwarm");
+    assert_eq!(busy_text(&page).await, "");
+    let deadline = Instant::now() + Duration::from_secs(6);
+    while Instant::now() < deadline {
+        assert_eq!(
+            page.status().await.state,
+            "kein Schwarm",
+            "a late result landed"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // A new swarm is the new parameters' own, at step 0.
+    page.click(Button::Initialisieren).await;
+    let status = page
+        .wait_for_status("built", |s| s.state == "pausiert")
+        .await;
+    assert_eq!((status.count.as_str(), status.step_count()), ("40", 0));
+}
+
+pub async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage) {
+    page.open_fresh().await;
+    let script = page
+        .driver
+        .add_init_script("window.Worker = function () { throw new Error('blockiert'); };");
+    page.reload().await;
+    page.set_param("count", "500").await;
+    page.click(Button::Initialisieren).await;
+    page.wait_for_status("built", |s| s.state == "pausiert")
+        .await;
+    let note = page.text("#engine-note").await;
+    page.driver.remove_init_script(&script);
+    assert!(
+        note.starts_with("Web Worker stehen nicht zur Verfügung (blockiert)")
+            && note.contains("Hauptthread"),
+        "{note}"
+    );
+    let notes = page
+        .js("return document.querySelectorAll('#engine-note').length;")
+        .await;
+    assert_eq!(notes, Value::from(1), "said once");
+    for _ in 0..3 {
+        page.click(Button::Schritt).await;
+    }
+    page.wait_for_status("three steps", |s| s.step_count() == 3)
+        .await;
+    page.click(Button::Starten).await;
+    page.wait_for_status("running", |s| s.step_count() >= 6)
+        .await;
+    page.click(Button::Pause).await;
+    page.wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await;
+}
+
+pub async fn slower_than_real_time_is_said(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "30000").await;
+    page.set_param("radius", "2").await;
+    page.click(Button::Initialisieren).await;
+    wait_long(&page, "built", LARGEST_SWARM_WAIT, |state, _| {
+        state == "pausiert"
+    })
+    .await;
+    page.click(Button::Starten).await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let label = loop {
+        let value = page
+            .js("return document.getElementById('perf-realtime').textContent;")
+            .await;
+        let label = normalise(value.as_str().unwrap_or_default());
+        if label.ends_with("× Echtzeit") {
+            break label;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no real-time factor shown: {label}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    page.click(Button::Pause).await;
+    let factor: f64 = label
+        .trim_end_matches("× Echtzeit")
+        .trim()
+        .replace(',', ".")
+        .parse()
+        .expect("a German decimal");
+    assert!(factor > 0.0 && factor < 0.95, "{label}");
+}
