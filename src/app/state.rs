@@ -21,6 +21,11 @@ use crate::model::{Kinematics, ParamError, ParamField, Params, Swarm};
 /// dropped: the swarm then runs slower than real time instead of freezing.
 pub const MAIN_THREAD_FRAME_BUDGET_MS: f64 = 60.0;
 
+/// A dropped job that has computed this long (ms) makes the store start fresh
+/// workers rather than wait for the old ones to finish it (starting a worker
+/// from the cached wasm takes a few tens of ms).
+pub const RESTART_WORKERS_AFTER_MS: f64 = 200.0;
+
 /// The three states the status shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunState {
@@ -236,7 +241,8 @@ impl SwarmStore {
         self.clock.update_value(Clock::stop);
         self.meter.update_value(PerfMeter::reset);
         self.tally.set_value(StepTally::default());
-        self.scheduler.update_value(Scheduler::drop_steps);
+        let dropped = self.scheduler.try_update_value(Scheduler::drop_steps);
+        self.free_workers_after_drop(dropped.flatten());
         if self.busy.get_untracked() == Some(Busy::Stepping) {
             self.busy.set(None);
         }
@@ -281,7 +287,8 @@ impl SwarmStore {
     /// and the selection, and drops whatever is being computed.
     pub fn reset(&self) {
         self.pause();
-        self.scheduler.update_value(Scheduler::drop_all);
+        let dropped = self.scheduler.try_update_value(Scheduler::drop_all);
+        self.free_workers_after_drop(dropped.flatten());
         if self.busy.get_untracked().is_some() {
             self.busy.set(None);
         }
@@ -338,6 +345,22 @@ impl SwarmStore {
     pub fn record_draw(&self, ms: f64) {
         if self.running.get_untracked() {
             self.meter.update_value(|meter| meter.record_draw(ms));
+        }
+    }
+
+    /// A dropped job that has been computing for a while would keep the
+    /// workers busy for the next one: they are replaced by fresh ones.
+    fn free_workers_after_drop(&self, dropped_started_ms: Option<f64>) {
+        let Some(started) = dropped_started_ms else {
+            return;
+        };
+        let size = self
+            .pool
+            .try_with_value(|pool| pool.as_ref().map(WorkerPool::size));
+        if let Some(Some(size)) = size
+            && now_ms() - started >= RESTART_WORKERS_AFTER_MS
+        {
+            self.use_workers(size);
         }
     }
 

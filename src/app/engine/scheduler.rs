@@ -103,23 +103,26 @@ impl Scheduler {
             .map(|job| (job.id, job.kind, &job.kinematics))
     }
 
-    /// Drops the job in flight and the owed steps (Pause and everything that
-    /// removes or replaces the swarm).
-    pub fn drop_all(&mut self) {
-        self.job = None;
+    /// Drops the job in flight and the owed steps (everything that removes or
+    /// replaces the swarm). Returns when the dropped job started (ms), if any.
+    pub fn drop_all(&mut self) -> Option<f64> {
         self.owed = 0;
+        self.job.take().map(|job| job.started_ms)
     }
 
     /// Drops a step in flight (not a build) and the owed steps: Pause.
-    pub fn drop_steps(&mut self) {
+    /// Returns when the dropped step started (ms), if any.
+    pub fn drop_steps(&mut self) -> Option<f64> {
+        self.owed = 0;
         if self
             .job
             .as_ref()
             .is_some_and(|job| job.kind == JobKind::Step)
         {
-            self.job = None;
+            self.job.take().map(|job| job.started_ms)
+        } else {
+            None
         }
-        self.owed = 0;
     }
 
     /// Drops the owed steps not started yet.
