@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs every tool the build and the tests need, at pinned versions,
 # skipping each one whose right version is already present. Idempotent.
-# Facts behind the choices: ../shared/TOOLCHAIN.md.
+# Facts behind the choices: docs/DEVELOPING.md ("Toolchain").
 set -euo pipefail
 
 TRUNK_VERSION=0.21.14

@@ -1,4 +1,4 @@
-//! The app in a real headless Chromium (issue 3 §8): every rule of SPEC §3,
+//! The app in a real headless Chromium: every rule of SPEC §3,
 //! the parameter inputs, persistence, the pages and the SVG view. One browser
 //! serves all scenarios; each starts from empty local storage and a fresh load,
 //! and each ends by checking that the console shows no error and no panic.

@@ -1,4 +1,4 @@
-//! Issue 4 in the browser: the table page, export and import.
+//! The table page of SPEC §4 in the browser: the table, export and import.
 
 use boids_schwarm::app::table_data::{Column, SortOrder, csv};
 use boids_schwarm::model::{Params, Swarm};

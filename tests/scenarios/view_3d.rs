@@ -1,5 +1,5 @@
-//! Issue 5 in the browser: the three-d canvas with software WebGL2, and the
-//! SVG fallback without WebGL.
+//! The 3D view of SPEC §4 in the browser: the three-d canvas with software
+//! WebGL2, and the SVG fallback without WebGL.
 
 use fantoccini::Locator;
 use serde_json::json;

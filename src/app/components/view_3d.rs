@@ -1,4 +1,4 @@
-//! The 3D view (SPEC §4, issue 5): a WebGL2 canvas drawn by three-d, with a
+//! The 3D view (SPEC §4): a WebGL2 canvas drawn by three-d, with a
 //! reset button and the colour legend. The canvas driver does the drawing
 //! and the input; this component connects it to the app state.
 //!

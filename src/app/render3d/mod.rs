@@ -1,4 +1,4 @@
-//! The 3D view's machinery (SPEC §4, issue 5): an orbit camera, picking, the
+//! The 3D view's machinery (SPEC §4): an orbit camera, picking, the
 //! colour scheme, meshes, instance data and pointer gestures as plain,
 //! natively tested types, and the three-d/WebGL2 renderer plus the canvas
 //! driver (listeners, animation frames, context loss) for the browser.
