@@ -1,8 +1,10 @@
-//! The About page ("Info"): the model, its source and what the views show.
+//! The About page ("Info"): the model, its source, what it is not, and what
+//! the views, the table and the controls do.
 
 use leptos::prelude::*;
 
-/// A short German text on the model, this project's variant and the views.
+/// A short German text on the model, this project's variant, the views, the
+/// table and files, and the controls.
 #[component]
 pub fn AboutPage() -> impl IntoView {
     view! {
@@ -21,8 +23,9 @@ pub fn AboutPage() -> impl IntoView {
 
             <h2>"Die Variante dieses Projekts"</h2>
             <p>
-                "Gewichte, Radius, Rand und Schrittregel sind eine eigene Wahl dieses Projekts, "
-                "nicht „die eine richtige“ Boids-Formel:"
+                "Gewichte, Radius, periodischer Rand und feste Schrittregel sind die Variante "
+                "dieses Projekts von Reynolds' Modell (1987), nicht „die eine richtige“ "
+                "Boids-Formel:"
             </p>
             <ul>
                 <li>
@@ -44,32 +47,69 @@ pub fn AboutPage() -> impl IntoView {
                     " bewegt: jeder liest denselben alten Zustand, dann ziehen alle gleichzeitig um."
                 </li>
                 <li>
-                    "Längen sind freie Modelleinheiten (" <strong>"LE"</strong>
-                    "), Geschwindigkeiten LE/s. Das Modell ist nicht an Vögel, Fische oder "
-                    "Strömungen kalibriert; es gibt keine Hindernisse, Ziele oder Zusammenstöße."
-                </li>
-                <li>
                     "Der Anfangszustand folgt aus dem Seed über einen einfachen Zufallsgenerator: "
-                    "gleiche Parameter ergeben genau denselben Verlauf."
+                    "gleiche Parameter ergeben genau denselben Verlauf. Die Boids sind ab 0 nummeriert."
                 </li>
             </ul>
+
+            <h2>"Was das Modell nicht ist"</h2>
+            <p>
+                "Es ist keine kalibrierte Simulation von Vögeln, Fischen oder Strömungen. Längen sind "
+                "freie Modelleinheiten (" <strong>"LE"</strong> "), Geschwindigkeiten LE/s; es gibt "
+                "keine Hindernisse, Ziele, Zusammenstöße oder Kraftgesetze. Das Modell zeigt, wie "
+                "drei einfache lokale Regeln zusammenwirken – nicht, wie sich echte Tiere bewegen."
+            </p>
 
             <h2>"Was die Ansichten zeigen"</h2>
             <ul>
                 <li>
-                    "Die " <strong>"Ansicht"</strong> " projiziert den Würfel fest isometrisch. Jeder Boid "
-                    "ist ein gleich großes Dreieck in Flugrichtung; ein Punkt steht für einen Boid in Ruhe "
-                    "oder einen, der senkrecht zur Bildebene fliegt. Die Symbolgröße zeigt keine "
-                    "Geschwindigkeit, und Überlappung im Bild heißt nicht gleicher Ort im Raum."
+                    "Die " <strong>"3D-Ansicht"</strong> " zeigt jeden Boid als gleich großen Kegel, "
+                    "der in seine Flugrichtung zeigt, im umrandeten Würfel. Die Farbe zeigt die "
+                    "Flugrichtung in der waagerechten x-z-Ebene wie ein Kompass und wird blasser, je "
+                    "steiler ein Boid steigt oder sinkt. Ein Boid in Ruhe ist ein Punkt (eine kleine "
+                    "graue Kugel). Ziehen mit der Maus oder einem Finger dreht die Ansicht, zwei "
+                    "Finger oder Strg/⌘ + Mausrad zoomen; das Mausrad allein scrollt die Seite wie "
+                    "gewohnt. Ein Klick wählt den nächstgelegenen Boid aus, ein Klick daneben hebt "
+                    "die Auswahl auf; „Ansicht zurücksetzen“ stellt die Kamera zurück."
                 </li>
                 <li>
-                    "Der Status nennt Modellzeit (Schritte × 0,04 s), Schritte, Anzahl, mittleres Tempo "
-                    "und die gemessene Rechenleistung."
+                    "Ohne WebGL2 (oder wenn der Browser die 3D-Grafik endgültig verliert) zeigt die "
+                    <strong>"SVG-Ansicht"</strong> " denselben Zustand in einer festen isometrischen "
+                    "Projektion; ein Hinweis nennt den Grund. Jeder Boid ist dort eine gleich große "
+                    "Pfeilspitze in Flugrichtung; ein Punkt steht für einen Boid in Ruhe oder einen, "
+                    "der senkrecht zur Bildebene fliegt. Ein Klick wählt auch hier aus."
                 </li>
                 <li>
-                    "Die " <strong>"Tabelle"</strong>
-                    " wird jeden Boid mit Position, Geschwindigkeit, Nachbarzahl und den ungewichteten "
-                    "Anteilen der drei Regeln zeigen."
+                    "Beide Ansichten markieren den ausgewählten Boid mit einem " <strong>"Ring"</strong>
+                    ". Symbolgröße und Farbe zeigen keine Geschwindigkeit, und Überlappung im Bild "
+                    "heißt nicht gleicher Ort im Raum."
+                </li>
+                <li>
+                    "Der Status nennt Modellzeit (Schritte × 0,04 s), Schritte, Anzahl, mittleres Tempo, "
+                    "die Auswahl und die gemessene Rechenleistung, auch wie schnell die Modellzeit "
+                    "gegenüber der Echtzeit läuft (zum Beispiel „0,3 × Echtzeit“, wenn die Rechnung "
+                    "nicht mitkommt)."
+                </li>
+            </ul>
+
+            <h2>"Tabelle und Dateien"</h2>
+            <ul>
+                <li>
+                    "Die " <strong>"Tabelle"</strong> " zeigt jeden Boid mit Position, Geschwindigkeit, "
+                    "Tempo, Nachbarzahl und den ungewichteten Anteilen S, A und C der drei Regeln für "
+                    "den nächsten Schritt. Ein Klick auf einen Spaltenkopf sortiert. Gezeichnet werden "
+                    "nur die sichtbaren Zeilen, sodass auch 50 000 Boids flüssig scrollen."
+                </li>
+                <li>
+                    "Die Auswahl ist dieselbe wie in der Ansicht: ein Klick auf eine Zeile wählt den Boid "
+                    "aus, und „Zur Auswahl“ springt zu seiner Zeile."
+                </li>
+                <li>
+                    "„JSON exportieren“ speichert den vollständigen Zustand (beim Laden bitgenau "
+                    "derselbe), „CSV exportieren“ die Tabelle in voller Genauigkeit. „Zustand laden“ "
+                    "liest einen exportierten JSON-Zustand ein: Parameter und Schwarm werden "
+                    "übernommen, pausiert. Bei einem Fehler erklärt eine Meldung, was nicht stimmt, "
+                    "und nichts ändert sich."
                 </li>
             </ul>
 
@@ -82,6 +122,20 @@ pub fn AboutPage() -> impl IntoView {
                 "Parameter merkt sich der Browser; nach dem Neuladen muss der Schwarm neu "
                 "initialisiert werden."
             </p>
+            <ul>
+                <li>
+                    <strong>"Tastatur:"</strong> " Die Leertaste startet oder pausiert, „.“ oder → "
+                    "rechnet einen Schritt (nicht beim Tippen in ein Eingabefeld). Hat die 3D-Ansicht "
+                    "den Fokus, drehen die Pfeiltasten, + und − zoomen und 0 setzt die Ansicht zurück."
+                </li>
+                <li>
+                    <strong>"Rechenkerne"</strong> " (unter „Erweitert“): so viele Web Worker teilen "
+                    "sich jeden Schritt, damit die Seite auch bei großen Schwärmen bedienbar bleibt. "
+                    "Das Ergebnis ist Bit für Bit dasselbe, gleich wie viele rechnen; eine Änderung "
+                    "behält den Schwarm. Solange ein Schritt noch berechnet wird, ist „Schritt“ "
+                    "gesperrt."
+                </li>
+            </ul>
         </article>
     }
 }
