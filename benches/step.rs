@@ -1,6 +1,7 @@
 //! Step benchmark: the cell-list step at N = 1 000, 10 000, 30 000 with r = 1.0
-//! and 1.2, beside a brute-force O(N²) step at N = 1 000 for scale. Fixed seed 1,
-//! other parameters default, measured over the first steps after
+//! and 1.2, at large radii (N = 10 000 with r = 2.5 and 4.2, N = 50 000 with
+//! r = 4.2), beside a brute-force O(N²) step at N = 1 000 for scale. Fixed seed
+//! 1, other parameters default, measured over the first steps after
 //! initialisation. Prints one line per case; run with `cargo bench --bench step`.
 
 use std::hint::black_box;
@@ -27,27 +28,32 @@ fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     println!("step benchmark (seed 1, defaults otherwise; median over the first steps after init)");
     let mut cases: Vec<(String, Box<dyn FnMut() -> f64>)> = Vec::new();
+    // (N, r, samples): fewer samples where a step takes long.
+    let mut runs: Vec<(u32, f64, usize)> = Vec::new();
     for count in [1_000u32, 10_000, 30_000] {
         for radius in [1.0, 1.2] {
-            let name = format!("cell-list step N={count} r={radius}");
-            cases.push((
-                name,
-                Box::new(move || {
-                    let params = Params {
-                        count,
-                        radius,
-                        seed: 1,
-                        ..Params::default()
-                    };
-                    let mut swarm = Swarm::new(&params).expect("valid benchmark params");
-                    let samples = if count >= 30_000 { 11 } else { 21 };
-                    median_ms(samples, || {
-                        swarm.step();
-                        black_box(swarm.positions());
-                    })
-                }),
-            ));
+            runs.push((count, radius, if count >= 30_000 { 11 } else { 21 }));
         }
+    }
+    runs.extend([(10_000, 2.5, 11), (10_000, 4.2, 11), (50_000, 4.2, 3)]);
+    for (count, radius, samples) in runs {
+        let name = format!("cell-list step N={count} r={radius}");
+        cases.push((
+            name,
+            Box::new(move || {
+                let params = Params {
+                    count,
+                    radius,
+                    seed: 1,
+                    ..Params::default()
+                };
+                let mut swarm = Swarm::new(&params).expect("valid benchmark params");
+                median_ms(samples, || {
+                    swarm.step();
+                    black_box(swarm.positions());
+                })
+            }),
+        ));
     }
     cases.push((
         "brute-force step N=1000 r=1.2".to_owned(),

@@ -2,7 +2,9 @@
 //! The cell list finds exactly the brute-force neighbour sets and the same
 //! components, on random states of every kind and for every valid radius.
 
-use boids_schwarm::model::{HALF_PERIOD, Vec3, steering_brute_force, steering_cell_list, wrap};
+use boids_schwarm::model::{
+    HALF_PERIOD, Params, Steering, Swarm, Vec3, steering_brute_force, steering_cell_list, wrap,
+};
 use proptest::prelude::*;
 
 /// Velocities that tag each boid: `(j, j², j³)`. Sums of tags are exact
@@ -208,4 +210,86 @@ fn exact_radius_across_the_seam_on_every_axis() {
             );
         }
     }
+}
+
+/// FNV-1a over the bits of every f64 (and the neighbour counts), so that a
+/// change in the last bit of any value changes the checksum.
+#[derive(Clone, Copy)]
+struct Checksum(u64);
+
+impl Checksum {
+    fn new() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn add_u64(&mut self, value: u64) {
+        for byte in value.to_le_bytes() {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn add_vec(&mut self, v: &Vec3) {
+        for component in v.iter() {
+            self.add_u64(component.to_bits());
+        }
+    }
+
+    fn add_steering(&mut self, steering: &[Steering]) {
+        for s in steering {
+            self.add_u64(u64::from(s.neighbors));
+            self.add_vec(&s.separation);
+            self.add_vec(&s.alignment);
+            self.add_vec(&s.cohesion);
+        }
+    }
+}
+
+/// Checksum of the steering after every step (including the initial one) and
+/// of the final positions and velocities.
+fn run_checksum(count: u32, radius: f64, steps: u32) -> u64 {
+    let params = Params {
+        count,
+        radius,
+        seed: 1,
+        ..Params::default()
+    };
+    let mut swarm = Swarm::new(&params).expect("valid params");
+    let mut sum = Checksum::new();
+    sum.add_steering(swarm.steering());
+    for _ in 0..steps {
+        swarm.step();
+        sum.add_steering(swarm.steering());
+    }
+    for (p, v) in swarm.positions().iter().zip(swarm.velocities()) {
+        sum.add_vec(p);
+        sum.add_vec(v);
+    }
+    sum.0
+}
+
+#[test]
+fn large_radius_path_is_bit_identical_to_the_recorded_output() {
+    // (N, r, steps, checksum): seed 1, other params default. Recorded with the
+    // cell list of commit 11d72ad, whose large radii took the scalar per-pair
+    // path; the lanes must add every bit the same.
+    let recorded: [(u32, f64, u32, u64); 8] = [
+        (2_000, 0.3, 20, 0x6c13_00b8_1984_2a65),
+        (2_000, 1.2, 20, 0xb011_bb06_7809_8c71),
+        (2_000, 2.0, 20, 0xd0a9_d232_e5e7_34ce),
+        (2_000, 2.5, 20, 0x4259_e76d_5b7b_e29e),
+        (2_000, 3.0, 20, 0xe706_f03a_6df8_0d1f),
+        (2_000, 3.5, 20, 0xdfa3_5716_3bba_b2eb),
+        (2_000, 4.2, 20, 0xb6cb_0234_149f_5b41),
+        (10_000, 4.2, 2, 0x6777_1d38_d861_9676),
+    ];
+    let mut mismatches = Vec::new();
+    for (count, radius, steps, expected) in recorded {
+        let actual = run_checksum(count, radius, steps);
+        println!("({count}, {radius:?}, {steps}, {actual:#018x}),");
+        if actual != expected {
+            mismatches.push((count, radius, actual));
+        }
+    }
+    assert!(mismatches.is_empty(), "checksums changed: {mismatches:x?}");
 }
