@@ -50,10 +50,152 @@ const SHIFT_MARGIN: f64 = 1e-6;
 struct Segment {
     start: usize,
     end: usize,
-    /// Per-axis shift `L·floor(d/L + 1/2)`, or `None` to evaluate it per pair.
-    shift: Option<[f64; 3]>,
     /// The home boids lie inside: skip each boid's pairing with itself.
     contains_home: bool,
+}
+
+/// Where `k = floor(d/L + 1/2)` changes for `d = x_j − x_i` with both
+/// coordinates in the cube (`|d| < L`, so k is −1, 0 or 1): it is monotone in
+/// d, so k = 1 exactly from `up` on and k = −1 exactly below `down`. Found
+/// once, by stepping through the floats around ±L/2 as the formula rounds.
+#[derive(Debug, Clone, Copy)]
+struct TieLimits {
+    up: f64,
+    down: f64,
+}
+
+impl TieLimits {
+    fn new() -> Self {
+        Self {
+            up: smallest_d_with_index(1.0, HALF_PERIOD),
+            down: smallest_d_with_index(0.0, -HALF_PERIOD),
+        }
+    }
+
+    /// `floor(d/L + 1/2)` for `|d| < 3L/2`, bit for bit the formula's.
+    fn index(&self, d: f64) -> i8 {
+        if d >= self.up {
+            1
+        } else if d < self.down {
+            -1
+        } else {
+            0
+        }
+    }
+
+    /// How one lane takes the shift `L·k` over every d in `low ..= high`
+    /// (`None` if both limits lie inside, which the lanes cannot express).
+    fn lane(&self, low: f64, high: f64) -> Option<LaneShift> {
+        match (self.index(low), self.index(high)) {
+            (k_low, k_high) if k_low == k_high => Some(LaneShift {
+                shift: PERIOD * f64::from(k_low),
+                flip: 0.0,
+                limit: f64::NEG_INFINITY,
+                varies: false,
+            }),
+            (0, 1) => Some(LaneShift {
+                shift: PERIOD,
+                flip: 0.0,
+                limit: self.up,
+                varies: true,
+            }),
+            // `d < down` is `−d ≥ −(the float below down)`: one comparison
+            // (`≥`) serves both kinds of lanes.
+            (-1, 0) => Some(LaneShift {
+                shift: -PERIOD,
+                flip: -0.0,
+                limit: -self.down.next_down(),
+                varies: true,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The formula's `floor(d/L + 1/2)`, only to find the [`TieLimits`].
+fn period_index(d: f64) -> f64 {
+    (d / PERIOD + 0.5).floor()
+}
+
+/// The smallest d with `period_index(d) ≥ k`, searched from a guess within a
+/// few ulps (the index is monotone in d).
+fn smallest_d_with_index(k: f64, guess: f64) -> f64 {
+    let mut d = guess;
+    while period_index(d) < k {
+        d = d.next_up();
+    }
+    while period_index(d.next_down()) >= k {
+        d = d.next_down();
+    }
+    d
+}
+
+/// One lane's shift on one axis over a segment: `L·k` where k is constant,
+/// else `shift` (the `L·k` beyond the tie, ±L) where the lane's d, sign-flipped
+/// by `flip` (0 or −0), is at least `limit`.
+#[derive(Debug, Clone, Copy)]
+struct LaneShift {
+    shift: f64,
+    flip: f64,
+    limit: f64,
+    varies: bool,
+}
+
+impl LaneShift {
+    /// A lower bound (less the margins of `low`, `high`) of `|δ|` over every
+    /// d in `low ..= high`.
+    fn distance(&self, low: f64, high: f64) -> f64 {
+        if !self.varies {
+            (low - self.shift).max(self.shift - high).max(0.0)
+        } else if self.shift > 0.0 {
+            // δ = d below the tie (near L/2), δ = d − L from it on.
+            low.max(0.0).min((PERIOD - high).max(0.0))
+        } else {
+            (low + PERIOD).max(0.0).min((-high).max(0.0))
+        }
+    }
+}
+
+/// Both lanes' [`LaneShift`] on one axis.
+#[derive(Debug, Clone, Copy)]
+struct AxisShift {
+    shift: f64x2,
+    flip: f64x2,
+    limit: f64x2,
+    /// Some lane's k is not constant: the loop compares d with the limits.
+    varies: bool,
+}
+
+impl AxisShift {
+    fn new(a: LaneShift, b: LaneShift) -> Self {
+        Self {
+            shift: f64x2::new([a.shift, b.shift]),
+            flip: f64x2::new([a.flip, b.flip]),
+            limit: f64x2::new([a.limit, b.limit]),
+            varies: a.varies || b.varies,
+        }
+    }
+
+    /// The same shift for both lanes over the whole segment.
+    fn constant(shift: f64) -> Self {
+        Self {
+            shift: f64x2::splat(shift),
+            flip: f64x2::ZERO,
+            limit: f64x2::splat(f64::NEG_INFINITY),
+            varies: false,
+        }
+    }
+
+    /// `d − L·k`, bit for bit: `shift` is ±L or +0 (as `L·k` is), and a
+    /// masked-off shift is +0, so `d − 0` keeps a −0 as the formula does.
+    #[inline(always)]
+    fn apply<const VARIES: bool>(&self, d: f64x2) -> f64x2 {
+        if VARIES {
+            d - ((d ^ self.flip).simd_ge(self.limit) & self.shift)
+        } else {
+            d - self.shift
+        }
+    }
 }
 
 /// The cell list and its scratch space; reused across steps (no allocation per
@@ -61,6 +203,7 @@ struct Segment {
 #[derive(Debug, Clone)]
 pub(crate) struct CellList {
     thresholds: Thresholds,
+    ties: TieLimits,
     /// Cells on the y and z axes (at least r/2 wide, or r with reach 1).
     cells_yz: usize,
     /// Cells on the x axis (finer: the x-range is cut per pair of home boids).
@@ -114,6 +257,7 @@ impl CellList {
             .collect();
         Self {
             thresholds: Thresholds::new(radius),
+            ties: TieLimits::new(),
             cells_yz,
             cells_x,
             cell_size_yz,
@@ -280,10 +424,85 @@ impl CellList {
                     let reach_q = neighbor_q - gap_y - gap_z;
                     self.sum_row_window(accumulator, &home, &row, reach_q, sy, sz);
                 } else {
-                    self.sum_cells(accumulator, &home, &row, 0, self.cells_x - 1, None);
+                    self.sum_row_per_lane(accumulator, &home, &row, [ny, nz]);
                 }
             }
         }
+    }
+
+    /// Adds up a row whose cells do not share one y or z shift with the home
+    /// row: each home boid takes its own shift from its y and z (the span of
+    /// d from one boid to a cell is narrower than from cell to cell), compared
+    /// per pair with the [`TieLimits`] where even that is not constant. The
+    /// x cells are taken in ascending order, as the scan of the whole row
+    /// that this replaces took them, so that the sums keep their order.
+    fn sum_row_per_lane(
+        &self,
+        accumulator: &mut Accumulator,
+        home: &Home,
+        row: &Row,
+        [ny, nz]: [&AxisNeighbor; 2],
+    ) {
+        let (home_a, home_b) = (&self.boids[home.a], &self.boids[home.b]);
+        let (Some((y, gap_y)), Some((z, gap_z))) = (
+            self.yz_shift(ny.coordinate, [home_a.y(), home_b.y()]),
+            self.yz_shift(nz.coordinate, [home_a.z(), home_b.z()]),
+        ) else {
+            // Only for a home boid within a margin of the middle of a single
+            // cell on the axis: both ties are within its reach.
+            self.sum_cells(accumulator, home, row, 0, self.cells_x - 1, None);
+            return;
+        };
+        let reach_q = f64x2::splat(self.thresholds.neighbor_q) - gap_y - gap_z;
+        let Some((first, last)) = self.x_window(home, reach_q) else {
+            return;
+        };
+        let cells = self.cells_x as i64;
+        if last - first + 1 >= cells {
+            self.sum_run(accumulator, home, row, 0, self.cells_x - 1, [y, z]);
+            return;
+        }
+        // Ascending: the part beyond the upper seam, the middle, the part
+        // below the lower seam (at most one of the two exists).
+        if last >= cells {
+            self.sum_run(accumulator, home, row, 0, (last - cells) as usize, [y, z]);
+        }
+        self.sum_run(
+            accumulator,
+            home,
+            row,
+            first.max(0) as usize,
+            last.min(cells - 1) as usize,
+            [y, z],
+        );
+        if first < 0 {
+            self.sum_run(
+                accumulator,
+                home,
+                row,
+                (first + cells) as usize,
+                self.cells_x - 1,
+                [y, z],
+            );
+        }
+    }
+
+    /// Both home boids' shifts (y or z coordinates `home`) to the cells at
+    /// `coordinate` on that axis, and the squares of their distances from 0
+    /// to the span of δ there (less margins); `None` if a lane cannot take
+    /// its shift through one limit.
+    fn yz_shift(&self, coordinate: usize, home: [f64; 2]) -> Option<(AxisShift, f64x2)> {
+        let low = coordinate as f64 * self.cell_size_yz - HALF_PERIOD;
+        let high = low + self.cell_size_yz;
+        let lane = |h: f64| {
+            let (d_low, d_high) = (low - h - CELL_MARGIN, high - h + CELL_MARGIN);
+            self.ties
+                .lane(d_low, d_high)
+                .map(|shift| (shift, shift.distance(d_low, d_high)))
+        };
+        let ((a, distance_a), (b, distance_b)) = (lane(home[0])?, lane(home[1])?);
+        let distance = f64x2::new([distance_a, distance_b]);
+        Some((AxisShift::new(a, b), distance * distance))
     }
 
     /// Per neighbouring coordinate, each home boid's squared distance (less a
@@ -319,31 +538,13 @@ impl CellList {
         sy: f64,
         sz: f64,
     ) {
-        let margin = f64x2::splat(CELL_MARGIN);
-        let reachable = reach_q.simd_ge(-margin).to_bitmask();
-        if reachable == 0 {
+        let Some((first, last)) = self.x_window(home, reach_q) else {
             return;
-        }
-        let half_width = (reach_q.fast_max(f64x2::ZERO) + margin).sqrt() + margin;
-        let (low, high) = (
-            (home.x - half_width).to_array(),
-            (home.x + half_width).to_array(),
-        );
-        let (low, high) = match reachable {
-            0b01 => (low[0], high[0]),
-            0b10 => (low[1], high[1]),
-            _ => (
-                if low[0] < low[1] { low[0] } else { low[1] },
-                if high[0] > high[1] { high[0] } else { high[1] },
-            ),
         };
-        // Unwrapped cells (below 0 or from `cells_x` up lie across the seam).
-        // The offset keeps the quotient positive (low > -L), so truncation is floor.
         let cells = self.cells_x as i64;
-        let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
-        let (first, last) = (to_cell(low), to_cell(high));
+        let yz = [AxisShift::constant(sy), AxisShift::constant(sz)];
         if last - first + 1 >= cells {
-            self.sum_cells(accumulator, home, row, 0, self.cells_x - 1, None);
+            self.sum_run(accumulator, home, row, 0, self.cells_x - 1, yz);
             return;
         }
         // Every d' = x_j + L·q − x_i over the window, with q the period of x_j's piece.
@@ -369,9 +570,188 @@ impl CellList {
             } else {
                 self.x_shift(home, low_cell, high_cell)
             };
-            let shift = shift_x.map(|sx| [sx, sy, sz]);
-            self.sum_cells(accumulator, home, row, low_cell, high_cell, shift);
+            match shift_x {
+                Some(sx) => self.sum_cells(
+                    accumulator,
+                    home,
+                    row,
+                    low_cell,
+                    high_cell,
+                    Some([sx, sy, sz]),
+                ),
+                None => self.sum_run(accumulator, home, row, low_cell, high_cell, yz),
+            }
             piece = piece_last + 1;
+        }
+    }
+
+    /// The unwrapped x cells `first ..= last` (below 0 or from `cells_x` up
+    /// they lie across the seam) within `sqrt(reach_q)` (per lane, with
+    /// margins) of either home boid's x; `None` when `reach_q` is negative in
+    /// both lanes.
+    fn x_window(&self, home: &Home, reach_q: f64x2) -> Option<(i64, i64)> {
+        let margin = f64x2::splat(CELL_MARGIN);
+        let reachable = reach_q.simd_ge(-margin).to_bitmask();
+        if reachable == 0 {
+            return None;
+        }
+        let half_width = (reach_q.fast_max(f64x2::ZERO) + margin).sqrt() + margin;
+        let (low, high) = (
+            (home.x - half_width).to_array(),
+            (home.x + half_width).to_array(),
+        );
+        let (low, high) = match reachable {
+            0b01 => (low[0], high[0]),
+            0b10 => (low[1], high[1]),
+            _ => (
+                if low[0] < low[1] { low[0] } else { low[1] },
+                if high[0] > high[1] { high[0] } else { high[1] },
+            ),
+        };
+        // The offset keeps the quotient positive (low > -L), so truncation is floor.
+        let cells = self.cells_x as i64;
+        let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
+        Some((to_cell(low), to_cell(high)))
+    }
+
+    /// Adds up x cells `low ..= high` of a row (ascending) with y and z
+    /// shifts `yz`: cut into stretches where each lane's x shift is constant
+    /// and the cells around each lane's ties, where the loop compares d with
+    /// the limits.
+    fn sum_run(
+        &self,
+        accumulator: &mut Accumulator,
+        home: &Home,
+        row: &Row,
+        low: usize,
+        high: usize,
+        yz: [AxisShift; 2],
+    ) {
+        let whole = self.x_axis_shift(home, low, high);
+        if whole.is_some_and(|x| !x.varies) {
+            self.sum_stretch(accumulator, home, row, low, high, whole, yz);
+            return;
+        }
+        // The cells where a lane's d can reach a limit (these need not be
+        // exact: each stretch is checked as it is summed).
+        let cells = self.cells_x as i64;
+        let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
+        let mut zones = [(0, 0); 4];
+        let mut zone_count = 0;
+        for x in home.x.to_array() {
+            for limit in [self.ties.up, self.ties.down] {
+                let zone = (
+                    to_cell(x + limit - SHIFT_MARGIN).max(low as i64),
+                    to_cell(x + limit + SHIFT_MARGIN).min(high as i64),
+                );
+                if zone.0 <= zone.1 {
+                    zones[zone_count] = (zone.0 as usize, zone.1 as usize);
+                    zone_count += 1;
+                }
+            }
+        }
+        let zones = &mut zones[..zone_count];
+        zones.sort_unstable();
+        let mut cell = low;
+        for &(zone_low, zone_high) in zones.iter() {
+            if zone_high < cell {
+                continue;
+            }
+            let zone_low = zone_low.max(cell);
+            if cell < zone_low {
+                let x = self.x_axis_shift(home, cell, zone_low - 1);
+                self.sum_stretch(accumulator, home, row, cell, zone_low - 1, x, yz);
+            }
+            let x = self.x_axis_shift(home, zone_low, zone_high);
+            self.sum_stretch(accumulator, home, row, zone_low, zone_high, x, yz);
+            cell = zone_high + 1;
+        }
+        if cell <= high {
+            let x = self.x_axis_shift(home, cell, high);
+            self.sum_stretch(accumulator, home, row, cell, high, x, yz);
+        }
+    }
+
+    /// Both lanes' x shifts over x cells `low ..= high` (`None`: a lane
+    /// would need both limits).
+    fn x_axis_shift(&self, home: &Home, low: usize, high: usize) -> Option<AxisShift> {
+        let [xa, xb] = home.x.to_array();
+        let lane = |x: f64| {
+            self.ties.lane(
+                low as f64 * self.cell_size_x - x - CELL_MARGIN,
+                (high + 1) as f64 * self.cell_size_x - x + CELL_MARGIN,
+            )
+        };
+        Some(AxisShift::new(lane(xa)?, lane(xb)?))
+    }
+
+    /// Adds up x cells `low ..= high` of a row with the shifts `x` (`None`:
+    /// per pair by the formula) and `yz`; the home boids' own slots by the
+    /// formula, so the lanes never compare a boid with itself.
+    #[allow(clippy::too_many_arguments)]
+    fn sum_stretch(
+        &self,
+        accumulator: &mut Accumulator,
+        home: &Home,
+        row: &Row,
+        low: usize,
+        high: usize,
+        x: Option<AxisShift>,
+        [y, z]: [AxisShift; 2],
+    ) {
+        let start = self.cell_start[row.first_cell + low] as usize;
+        let end = self.cell_start[row.first_cell + high + 1] as usize;
+        let Some(x) = x else {
+            let Accumulator { lanes, sums, .. } = accumulator;
+            self.sum_exact(lanes, start, end, sums);
+            return;
+        };
+        let shift = [x, y, z];
+        if !row.is_home {
+            self.sum_lanes(accumulator, start, end, &shift);
+            return;
+        }
+        // The home slots are consecutive: a, and b = a or a + 1.
+        let home_start = home.a.clamp(start, end);
+        let home_end = (home.b + 1).clamp(home_start, end);
+        self.sum_lanes(accumulator, start, home_start, &shift);
+        let Accumulator { lanes, sums, .. } = accumulator;
+        self.sum_exact(lanes, home_start, home_end, sums);
+        self.sum_lanes(accumulator, home_end, end, &shift);
+    }
+
+    /// Adds up sorted slots `start .. end` with the shifts `shift`, none of
+    /// them a home boid.
+    #[inline(always)]
+    fn sum_lanes(
+        &self,
+        accumulator: &mut Accumulator,
+        start: usize,
+        end: usize,
+        shift: &[AxisShift; 3],
+    ) {
+        if start == end {
+            return;
+        }
+        let Accumulator { lanes, sums, close } = accumulator;
+        let segment = Segment {
+            start,
+            end,
+            contains_home: false,
+        };
+        match (shift[0].varies, shift[1].varies || shift[2].varies) {
+            (false, false) => {
+                self.sum_shifted::<false, true, false, false>(lanes, &segment, shift, sums, close);
+            }
+            (true, false) => {
+                self.sum_shifted::<false, true, true, false>(lanes, &segment, shift, sums, close);
+            }
+            (false, true) => {
+                self.sum_shifted::<false, true, false, true>(lanes, &segment, shift, sums, close);
+            }
+            (true, true) => {
+                self.sum_shifted::<false, true, true, true>(lanes, &segment, shift, sums, close);
+            }
         }
     }
 
@@ -415,9 +795,9 @@ impl CellList {
             &Segment {
                 start,
                 end,
-                shift,
                 contains_home: row.is_home && (range.contains(&home.a) || range.contains(&home.b)),
             },
+            shift,
         );
     }
 
@@ -458,42 +838,53 @@ impl CellList {
         })
     }
 
-    /// Adds one segment's neighbours to the sums.
+    /// Adds one segment's neighbours to the sums, with the per-axis shift
+    /// `L·floor(d/L + 1/2)` shared by every pair in it (`None`: per pair).
     #[inline(always)]
-    fn sum_segment(&self, accumulator: &mut Accumulator, segment: &Segment) {
+    fn sum_segment(
+        &self,
+        accumulator: &mut Accumulator,
+        segment: &Segment,
+        shift: Option<[f64; 3]>,
+    ) {
         let Accumulator { lanes, sums, close } = accumulator;
+        let zero = [AxisShift::constant(0.0); 3];
         // Subtracting a zero shift changes nothing (d − 0 = d exactly), so
         // unshifted segments skip it.
-        match (segment.shift, segment.contains_home) {
+        match (shift, segment.contains_home) {
             (Some([0.0, 0.0, 0.0]), false) => {
-                self.sum_shifted::<false, false>(lanes, segment, [0.0; 3], sums, close);
+                self.sum_shifted::<false, false, false, false>(lanes, segment, &zero, sums, close);
             }
             (Some([0.0, 0.0, 0.0]), true) => {
-                self.sum_shifted::<true, false>(lanes, segment, [0.0; 3], sums, close);
+                self.sum_shifted::<true, false, false, false>(lanes, segment, &zero, sums, close);
             }
             (Some(shift), false) => {
-                self.sum_shifted::<false, true>(lanes, segment, shift, sums, close);
+                let shift = shift.map(AxisShift::constant);
+                self.sum_shifted::<false, true, false, false>(lanes, segment, &shift, sums, close);
             }
             // The home boids' own row always has a zero shift, or none.
-            _ => self.sum_exact(lanes, segment, sums),
+            _ => self.sum_exact(lanes, segment.start, segment.end, sums),
         }
     }
 
-    /// The hot loop: one shift for the whole segment, branch-free sums.
+    /// The hot loop: branch-free sums over a segment, with one shift per
+    /// axis and lane, or (`VARY_X`, `VARY_YZ`) the shift chosen per pair by
+    /// comparing d with the [`TieLimits`].
     #[inline(always)]
-    fn sum_shifted<const CONTAINS_HOME: bool, const SHIFTED: bool>(
+    fn sum_shifted<
+        const CONTAINS_HOME: bool,
+        const SHIFTED: bool,
+        const VARY_X: bool,
+        const VARY_YZ: bool,
+    >(
         &self,
         lanes: &Lanes,
         segment: &Segment,
-        shift: [f64; 3],
+        shift: &[AxisShift; 3],
         sums: &mut LaneSums,
         close: &mut [u32],
     ) {
-        let (sx, sy, sz) = (
-            f64x2::splat(shift[0]),
-            f64x2::splat(shift[1]),
-            f64x2::splat(shift[2]),
-        );
+        let [sx, sy, sz] = *shift;
         let neighbor_q = f64x2::splat(self.thresholds.neighbor_q);
         let separation_q = f64x2::splat(self.thresholds.separation_q);
         let one = f64x2::ONE;
@@ -501,7 +892,11 @@ impl CellList {
         let delta = |boid: &SortedBoid| {
             let d = [boid.x - lanes.x, boid.y - lanes.y, boid.z - lanes.z];
             if SHIFTED {
-                [d[0] - sx, d[1] - sy, d[2] - sz]
+                [
+                    sx.apply::<VARY_X>(d[0]),
+                    sy.apply::<VARY_YZ>(d[1]),
+                    sz.apply::<VARY_YZ>(d[2]),
+                ]
             } else {
                 d
             }
@@ -552,13 +947,14 @@ impl CellList {
     }
 
     /// The per-pair path: the displacement formula evaluated for every pair
-    /// (for the home boids' own slots, and where the shift is not constant).
-    fn sum_exact(&self, lanes: &Lanes, segment: &Segment, sums: &mut LaneSums) {
+    /// in sorted slots `start .. end` (for the home boids' own slots, and
+    /// where a lane's shift cannot be taken through one limit).
+    fn sum_exact(&self, lanes: &Lanes, start: usize, end: usize, sums: &mut LaneSums) {
         let (xs, ys, zs) = (lanes.x.to_array(), lanes.y.to_array(), lanes.z.to_array());
         let mut count = sums.count.to_array();
         let mut sv = [sums.vx.to_array(), sums.vy.to_array(), sums.vz.to_array()];
         let mut sd = [sums.dx.to_array(), sums.dy.to_array(), sums.dz.to_array()];
-        for j in segment.start..segment.end {
+        for j in start..end {
             let boid = &self.boids[j];
             for lane in 0..2 {
                 if lanes.slots[lane] == j {
