@@ -150,6 +150,88 @@ fn many_boids() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
     })
 }
 
+/// Radii from 2.0 up, where few cells fit on an axis and shifts are taken
+/// per home boid or per pair: the sizes at which the grid changes, the
+/// largest, and any between.
+fn large_radius() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        3 => 2.0..=HALF_PERIOD,
+        1 => prop::sample::select(vec![
+            2.0, 2.1, 2.5, 2.8, 2.8f64.next_up(), 3.0, 3.36, 3.5, 4.2f64.next_down(), 4.2,
+        ]),
+    ]
+}
+
+/// A coordinate at a place where the shift is decided by a hair: the seam,
+/// zero (both ties within reach on a single-cell axis), cell boundaries of
+/// the coarse grids (multiples of 8.4/5 and 8.4/6 from -4.2), a few ulps off.
+fn edge_coordinate() -> impl Strategy<Value = f64> {
+    let base = prop_oneof![
+        Just(-HALF_PERIOD),
+        Just(0.0),
+        Just(-0.0),
+        (0u32..5).prop_map(|k| -HALF_PERIOD + f64::from(k) * 1.68),
+        (0u32..6).prop_map(|k| -HALF_PERIOD + f64::from(k) * 1.4),
+        Just(-2.1),
+        Just(2.1),
+    ];
+    (base, -3i32..=3).prop_map(|(x, ulps)| {
+        let mut x = x;
+        for _ in 0..ulps.unsigned_abs() {
+            x = if ulps > 0 { x.next_up() } else { x.next_down() };
+        }
+        wrap(x)
+    })
+}
+
+/// Uniform boids, boids on edges, pairs exactly r apart along an axis (also
+/// across the seam), pairs at d = ±4.2 (ties) or a rounding away from it, and
+/// coincident copies.
+fn large_radius_state() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
+    large_radius().prop_flat_map(|r| {
+        let edge_point = prop_oneof![
+            (edge_coordinate(), coordinate(), coordinate()),
+            (coordinate(), edge_coordinate(), coordinate()),
+            (coordinate(), coordinate(), edge_coordinate()),
+            (edge_coordinate(), edge_coordinate(), edge_coordinate()),
+        ]
+        .prop_map(|(x, y, z)| Vec3::new(x, y, z));
+        (
+            prop::collection::vec(point(), 0..300),
+            prop::collection::vec(edge_point, 0..60),
+            prop::collection::vec((point(), 0usize..3, prop::bool::ANY), 0..60),
+            prop::collection::vec(point(), 0..10),
+        )
+            .prop_map(move |(uniform, edges, pairs, doubled)| {
+                let mut positions = uniform;
+                positions.extend(edges);
+                for (p, axis, tie) in pairs {
+                    let mut q = p;
+                    q[axis] = wrap(p[axis] + if tie { HALF_PERIOD } else { r });
+                    positions.extend([p, q]);
+                }
+                // Exact ties: the two coordinates are 4.2 apart without rounding.
+                positions.extend([
+                    Vec3::new(-2.1, 0.5, 0.5),
+                    Vec3::new(2.1, 0.5, 0.5),
+                    Vec3::new(0.0, -HALF_PERIOD, 0.0),
+                    Vec3::new(0.0, 0.0, 0.0),
+                ]);
+                positions.extend(doubled.iter().flat_map(|p| [*p, *p]));
+                (positions, r)
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn cell_list_matches_brute_force_at_large_radii((positions, r) in large_radius_state()) {
+        assert_same(&positions, r)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 

@@ -1132,3 +1132,100 @@ pub fn steering_cell_list(positions: &[Vec3], velocities: &[Vec3], radius: f64) 
     CellList::new(radius, positions.len()).steer(positions, velocities, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Lcg;
+
+    /// Every d the test feeds the lanes: random ones over `(−L, L)` and the
+    /// edges (the ties ±L/2, the limits, zeros, the ends of the range).
+    fn test_values() -> Vec<f64> {
+        let ties = TieLimits::new();
+        let mut values = Vec::new();
+        for center in [
+            HALF_PERIOD,
+            -HALF_PERIOD,
+            ties.up,
+            ties.down,
+            0.0,
+            -0.0,
+            PERIOD.next_down(),
+            -PERIOD.next_down(),
+            f64::MIN_POSITIVE,
+        ] {
+            let (mut up, mut down) = (center, center);
+            for _ in 0..8 {
+                values.extend([up, down, -up, -down]);
+                (up, down) = (up.next_up(), down.next_down());
+            }
+        }
+        let mut rng = Lcg::new(7);
+        values.extend((0..100_000).map(|_| (2.0 * rng.next_unit() - 1.0) * PERIOD));
+        // Near the ties at random: within a few hundred ulps.
+        values.extend((0..10_000).map(|_| {
+            let offset = (rng.next_unit() - 0.5) * 1e-12;
+            if rng.next_unit() < 0.5 {
+                HALF_PERIOD + offset
+            } else {
+                -HALF_PERIOD + offset
+            }
+        }));
+        values.retain(|d| d.abs() < PERIOD);
+        values
+    }
+
+    #[test]
+    fn tie_limits_give_the_formulas_index() {
+        let ties = TieLimits::new();
+        for d in test_values() {
+            assert_eq!(f64::from(ties.index(d)), period_index(d), "d = {d:e}");
+        }
+        // The limits sit at the ties, within rounding.
+        assert!((ties.up - HALF_PERIOD).abs() < 1e-14);
+        assert!((ties.down + HALF_PERIOD).abs() < 1e-14);
+    }
+
+    #[test]
+    fn lanes_shift_every_d_as_the_formula() {
+        let ties = TieLimits::new();
+        // Spans over which each lane takes one limit, and constant ones.
+        let spans = [
+            (-PERIOD, 0.0),
+            (0.0, PERIOD),
+            (-1.0, 1.0),
+            (HALF_PERIOD + 1e-6, PERIOD),
+            (-PERIOD, -HALF_PERIOD - 1e-6),
+        ];
+        for (low, high) in spans {
+            let lane = ties.lane(low, high).expect("one limit at most");
+            for d in test_values()
+                .into_iter()
+                .filter(|d| (low..=high).contains(d))
+            {
+                let shift = AxisShift::new(lane, lane);
+                let varying = shift.apply::<true>(f64x2::splat(d)).to_array();
+                let expected = displacement_1d(d).to_bits();
+                assert_eq!(varying.map(f64::to_bits), [expected; 2], "d = {d:e}");
+                if !lane.varies {
+                    let constant = shift.apply::<false>(f64x2::splat(d)).to_array();
+                    assert_eq!(constant.map(f64::to_bits), [expected; 2], "d = {d:e}");
+                }
+            }
+        }
+        // Two lanes of different kinds side by side.
+        let (left, right) = (
+            ties.lane(-PERIOD, 0.0).unwrap(),
+            ties.lane(0.0, PERIOD).unwrap(),
+        );
+        let shift = AxisShift::new(left, right);
+        for d in test_values() {
+            let pair = f64x2::new([-d.abs(), d.abs()]);
+            let got = shift.apply::<true>(pair).to_array().map(f64::to_bits);
+            let expected = [-d.abs(), d.abs()].map(|d| displacement_1d(d).to_bits());
+            assert_eq!(got, expected, "d = {d:e}");
+        }
+        // Both limits within one span: no lane can take it.
+        assert!(ties.lane(-PERIOD, PERIOD).is_none());
+    }
+}
