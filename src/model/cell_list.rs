@@ -83,33 +83,51 @@ impl TieLimits {
         }
     }
 
-    /// How one lane takes the shift `L·k` over every d in `low ..= high`
-    /// (`None` if both limits lie inside, which the lanes cannot express).
-    fn lane(&self, low: f64, high: f64) -> Option<LaneShift> {
-        match (self.index(low), self.index(high)) {
-            (k_low, k_high) if k_low == k_high => Some(LaneShift {
-                shift: PERIOD * f64::from(k_low),
-                flip: 0.0,
-                limit: f64::NEG_INFINITY,
-                varies: false,
-            }),
-            (0, 1) => Some(LaneShift {
-                shift: PERIOD,
-                flip: 0.0,
-                limit: self.up,
-                varies: true,
-            }),
-            // `d < down` is `−d ≥ −(the float below down)`: one comparison
-            // (`≥`) serves both kinds of lanes.
-            (-1, 0) => Some(LaneShift {
-                shift: -PERIOD,
-                flip: -0.0,
-                limit: -self.down.next_down(),
-                varies: true,
-            }),
-            _ => None,
+    /// How one lane, whose home coordinate is `home`, takes the shift `L·k`
+    /// over the d in `low ..= high` (`None` if both limits lie inside, which
+    /// the lanes cannot express).
+    fn lane(&self, home: f64, low: f64, high: f64) -> Option<LaneShift> {
+        let (k_low, k_high) = (self.index(low), self.index(high));
+        let base = PERIOD * f64::from(k_low);
+        let limit = match k_high - k_low {
+            0 => f64::INFINITY,
+            1 => coordinate_limit(home, if k_high == 1 { self.up } else { self.down }),
+            _ => return None,
+        };
+        Some(LaneShift { base, limit })
+    }
+}
+
+/// The smallest coordinate c with `c − home ≥ limit` as f64 subtraction
+/// rounds it (monotone in c): the loop compares the neighbour's own
+/// coordinate with it, which does not wait for d. Bisection over the floats
+/// in order, not steps of an ulp: near 0 there are too many of them.
+fn coordinate_limit(home: f64, limit: f64) -> f64 {
+    let passes = |c: f64| c - home >= limit;
+    // The guess is off by a few ulps of L at most.
+    let guess = home + limit;
+    let (mut low, mut high) = (order_key(guess - 1e-9), order_key(guess + 1e-9));
+    debug_assert!(!passes(from_order_key(low)) && passes(from_order_key(high)));
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if passes(from_order_key(middle)) {
+            high = middle;
+        } else {
+            low = middle;
         }
     }
+    from_order_key(high)
+}
+
+/// Maps floats to integers in the same order (−0 just below +0).
+fn order_key(x: f64) -> i64 {
+    let bits = x.to_bits() as i64;
+    bits ^ (((bits >> 63) as u64) >> 1) as i64
+}
+
+/// The inverse of [`order_key`].
+fn from_order_key(key: i64) -> f64 {
+    f64::from_bits((key ^ (((key >> 63) as u64) >> 1) as i64) as u64)
 }
 
 /// The formula's `floor(d/L + 1/2)`, only to find the [`TieLimits`].
@@ -130,24 +148,26 @@ fn smallest_d_with_index(k: f64, guess: f64) -> f64 {
     d
 }
 
-/// One lane's shift on one axis over a segment: `L·k` where k is constant,
-/// else `shift` (the `L·k` beyond the tie, ±L) where the lane's d, sign-flipped
-/// by `flip` (0 or −0), is at least `limit`.
+/// One lane's shift `L·k` on one axis over a segment: `base` (the `L·k`
+/// below the tie), plus L where the neighbour's coordinate is at least
+/// `limit` (+∞ where k is constant).
 #[derive(Debug, Clone, Copy)]
 struct LaneShift {
-    shift: f64,
-    flip: f64,
+    base: f64,
     limit: f64,
-    varies: bool,
 }
 
 impl LaneShift {
+    fn varies(&self) -> bool {
+        self.limit != f64::INFINITY
+    }
+
     /// A lower bound (less the margins of `low`, `high`) of `|δ|` over every
     /// d in `low ..= high`.
     fn distance(&self, low: f64, high: f64) -> f64 {
-        if !self.varies {
-            (low - self.shift).max(self.shift - high).max(0.0)
-        } else if self.shift > 0.0 {
+        if !self.varies() {
+            (low - self.base).max(self.base - high).max(0.0)
+        } else if self.base == 0.0 {
             // δ = d below the tie (near L/2), δ = d − L from it on.
             low.max(0.0).min((PERIOD - high).max(0.0))
         } else {
@@ -159,41 +179,41 @@ impl LaneShift {
 /// Both lanes' [`LaneShift`] on one axis.
 #[derive(Debug, Clone, Copy)]
 struct AxisShift {
-    shift: f64x2,
-    flip: f64x2,
+    base: f64x2,
     limit: f64x2,
-    /// Some lane's k is not constant: the loop compares d with the limits.
+    /// Some lane's k is not constant: the loop compares coordinates with the
+    /// limits.
     varies: bool,
 }
 
 impl AxisShift {
     fn new(a: LaneShift, b: LaneShift) -> Self {
         Self {
-            shift: f64x2::new([a.shift, b.shift]),
-            flip: f64x2::new([a.flip, b.flip]),
+            base: f64x2::new([a.base, b.base]),
             limit: f64x2::new([a.limit, b.limit]),
-            varies: a.varies || b.varies,
+            varies: a.varies() || b.varies(),
         }
     }
 
     /// The same shift for both lanes over the whole segment.
     fn constant(shift: f64) -> Self {
         Self {
-            shift: f64x2::splat(shift),
-            flip: f64x2::ZERO,
-            limit: f64x2::splat(f64::NEG_INFINITY),
+            base: f64x2::splat(shift),
+            limit: f64x2::splat(f64::INFINITY),
             varies: false,
         }
     }
 
-    /// `d − L·k`, bit for bit: `shift` is ±L or +0 (as `L·k` is), and a
-    /// masked-off shift is +0, so `d − 0` keeps a −0 as the formula does.
+    /// `d − L·k` for d from the home boids to a neighbour at `coordinate`,
+    /// bit for bit: the shift `base + (0 or L)` is exactly ±L or +0 (as
+    /// `L·k` is: −L + L and 0 + 0 are +0), so `d − 0` keeps a −0 as the
+    /// formula does.
     #[inline(always)]
-    fn apply<const VARIES: bool>(&self, d: f64x2) -> f64x2 {
+    fn apply<const VARIES: bool>(&self, d: f64x2, coordinate: f64x2, period: f64x2) -> f64x2 {
         if VARIES {
-            d - ((d ^ self.flip).simd_ge(self.limit) & self.shift)
+            d - (self.base + (coordinate.simd_ge(self.limit) & period))
         } else {
-            d - self.shift
+            d - self.base
         }
     }
 }
@@ -497,7 +517,7 @@ impl CellList {
         let lane = |h: f64| {
             let (d_low, d_high) = (low - h - CELL_MARGIN, high - h + CELL_MARGIN);
             self.ties
-                .lane(d_low, d_high)
+                .lane(h, d_low, d_high)
                 .map(|shift| (shift, shift.distance(d_low, d_high)))
         };
         let ((a, distance_a), (b, distance_b)) = (lane(home[0])?, lane(home[1])?);
@@ -675,14 +695,15 @@ impl CellList {
     /// Both lanes' x shifts over x cells `low ..= high` (`None`: a lane
     /// would need both limits).
     fn x_axis_shift(&self, home: &Home, low: usize, high: usize) -> Option<AxisShift> {
-        let [xa, xb] = home.x.to_array();
-        let lane = |x: f64| {
+        let lane = |x: f64, slot: usize| {
             self.ties.lane(
+                self.boids[slot].x(),
                 low as f64 * self.cell_size_x - x - CELL_MARGIN,
                 (high + 1) as f64 * self.cell_size_x - x + CELL_MARGIN,
             )
         };
-        Some(AxisShift::new(lane(xa)?, lane(xb)?))
+        let [xa, xb] = home.x.to_array();
+        Some(AxisShift::new(lane(xa, home.a)?, lane(xb, home.b)?))
     }
 
     /// Adds up x cells `low ..= high` of a row with the shifts `x` (`None`:
@@ -885,6 +906,7 @@ impl CellList {
         close: &mut [u32],
     ) {
         let [sx, sy, sz] = *shift;
+        let period = f64x2::splat(PERIOD);
         let neighbor_q = f64x2::splat(self.thresholds.neighbor_q);
         let separation_q = f64x2::splat(self.thresholds.separation_q);
         let one = f64x2::ONE;
@@ -893,9 +915,9 @@ impl CellList {
             let d = [boid.x - lanes.x, boid.y - lanes.y, boid.z - lanes.z];
             if SHIFTED {
                 [
-                    sx.apply::<VARY_X>(d[0]),
-                    sy.apply::<VARY_YZ>(d[1]),
-                    sz.apply::<VARY_YZ>(d[2]),
+                    sx.apply::<VARY_X>(d[0], boid.x, period),
+                    sy.apply::<VARY_YZ>(d[1], boid.y, period),
+                    sz.apply::<VARY_YZ>(d[2], boid.z, period),
                 ]
             } else {
                 d
@@ -1138,47 +1160,39 @@ mod tests {
     use super::*;
     use crate::model::Lcg;
 
-    /// Every d the test feeds the lanes: random ones over `(−L, L)` and the
-    /// edges (the ties ±L/2, the limits, zeros, the ends of the range).
-    fn test_values() -> Vec<f64> {
-        let ties = TieLimits::new();
+    /// Coordinates in the cube: the edges (the seam, the middle, ±L/4, tiny
+    /// values, each with its neighbouring floats) and random ones.
+    fn coordinates(random: usize) -> Vec<f64> {
         let mut values = Vec::new();
-        for center in [
-            HALF_PERIOD,
-            -HALF_PERIOD,
-            ties.up,
-            ties.down,
-            0.0,
-            -0.0,
-            PERIOD.next_down(),
-            -PERIOD.next_down(),
-            f64::MIN_POSITIVE,
-        ] {
+        for center in [HALF_PERIOD, 0.0, 2.1, 1e-300, 1e-9, 1.4, 1.68] {
             let (mut up, mut down) = (center, center);
-            for _ in 0..8 {
+            for _ in 0..6 {
                 values.extend([up, down, -up, -down]);
                 (up, down) = (up.next_up(), down.next_down());
             }
         }
+        values.push(-0.0);
         let mut rng = Lcg::new(7);
-        values.extend((0..100_000).map(|_| (2.0 * rng.next_unit() - 1.0) * PERIOD));
-        // Near the ties at random: within a few hundred ulps.
-        values.extend((0..10_000).map(|_| {
-            let offset = (rng.next_unit() - 0.5) * 1e-12;
-            if rng.next_unit() < 0.5 {
-                HALF_PERIOD + offset
-            } else {
-                -HALF_PERIOD + offset
-            }
-        }));
-        values.retain(|d| d.abs() < PERIOD);
+        values.extend((0..random).map(|_| (rng.next_unit() - 0.5) * PERIOD));
+        values.retain(|c| (-HALF_PERIOD..HALF_PERIOD).contains(c));
         values
     }
 
     #[test]
     fn tie_limits_give_the_formulas_index() {
         let ties = TieLimits::new();
-        for d in test_values() {
+        let mut values: Vec<f64> = coordinates(0)
+            .iter()
+            .flat_map(|&h| coordinates(300).into_iter().map(move |c| c - h))
+            .collect();
+        for center in [ties.up, ties.down, PERIOD.next_down(), -PERIOD.next_down()] {
+            let (mut up, mut down) = (center, center);
+            for _ in 0..8 {
+                values.extend([up, down]);
+                (up, down) = (up.next_up(), down.next_down());
+            }
+        }
+        for d in values {
             assert_eq!(f64::from(ties.index(d)), period_index(d), "d = {d:e}");
         }
         // The limits sit at the ties, within rounding.
@@ -1187,45 +1201,84 @@ mod tests {
     }
 
     #[test]
+    fn coordinate_limits_are_the_smallest_passing_coordinates() {
+        let ties = TieLimits::new();
+        for home in coordinates(1_000) {
+            for limit in [ties.up, ties.down] {
+                let c = coordinate_limit(home, limit);
+                assert!(c - home >= limit, "home = {home:e}");
+                assert!(c.next_down() - home < limit, "home = {home:e}");
+            }
+        }
+        for x in [-0.0, 0.0, 1e-310, -1e-310, 4.2, -4.2, f64::MIN_POSITIVE] {
+            assert_eq!(from_order_key(order_key(x)).to_bits(), x.to_bits());
+            assert!(order_key(x.next_down()) < order_key(x));
+        }
+    }
+
+    /// A lane for home coordinate `home` over neighbours in `low ..= high`
+    /// (with the cell list's margin).
+    fn lane(ties: &TieLimits, home: f64, [low, high]: [f64; 2]) -> Option<LaneShift> {
+        ties.lane(home, low - home - CELL_MARGIN, high - home + CELL_MARGIN)
+    }
+
+    #[test]
     fn lanes_shift_every_d_as_the_formula() {
         let ties = TieLimits::new();
-        // Spans over which each lane takes one limit, and constant ones.
-        let spans = [
-            (-PERIOD, 0.0),
-            (0.0, PERIOD),
-            (-1.0, 1.0),
-            (HALF_PERIOD + 1e-6, PERIOD),
-            (-PERIOD, -HALF_PERIOD - 1e-6),
-        ];
-        for (low, high) in spans {
-            let lane = ties.lane(low, high).expect("one limit at most");
-            for d in test_values()
-                .into_iter()
-                .filter(|d| (low..=high).contains(d))
-            {
-                let shift = AxisShift::new(lane, lane);
-                let varying = shift.apply::<true>(f64x2::splat(d)).to_array();
-                let expected = displacement_1d(d).to_bits();
-                assert_eq!(varying.map(f64::to_bits), [expected; 2], "d = {d:e}");
-                if !lane.varies {
-                    let constant = shift.apply::<false>(f64x2::splat(d)).to_array();
-                    assert_eq!(constant.map(f64::to_bits), [expected; 2], "d = {d:e}");
+        let neighbours = coordinates(2_000);
+        let mut checked = [0; 2];
+        for home in coordinates(300) {
+            // The whole cube (one limit inside, or both for a home within a
+            // margin of 0), and parts of it (constant shifts too).
+            for range in [
+                [-HALF_PERIOD, HALF_PERIOD],
+                [-HALF_PERIOD, 0.0],
+                [0.0, HALF_PERIOD],
+                [-1.0, 1.0],
+            ] {
+                let Some(shift) = lane(&ties, home, range) else {
+                    assert!(home.abs() < 2.0 * CELL_MARGIN, "home = {home:e}");
+                    continue;
+                };
+                let axis = AxisShift::new(shift, shift);
+                let period = f64x2::splat(PERIOD);
+                for &c in neighbours.iter().filter(|c| (range[0]..=range[1]).contains(c)) {
+                    let d = f64x2::splat(c - home);
+                    let expected = [displacement_1d(c - home).to_bits(); 2];
+                    let varying = axis.apply::<true>(d, f64x2::splat(c), period);
+                    assert_eq!(
+                        varying.to_array().map(f64::to_bits),
+                        expected,
+                        "home = {home:e}, c = {c:e}"
+                    );
+                    if !axis.varies {
+                        let constant = axis.apply::<false>(d, f64x2::splat(c), period);
+                        assert_eq!(constant.to_array().map(f64::to_bits), expected);
+                    }
+                    checked[usize::from(axis.varies)] += 1;
                 }
             }
         }
-        // Two lanes of different kinds side by side.
-        let (left, right) = (
-            ties.lane(-PERIOD, 0.0).unwrap(),
-            ties.lane(0.0, PERIOD).unwrap(),
-        );
-        let shift = AxisShift::new(left, right);
-        for d in test_values() {
-            let pair = f64x2::new([-d.abs(), d.abs()]);
-            let got = shift.apply::<true>(pair).to_array().map(f64::to_bits);
-            let expected = [-d.abs(), d.abs()].map(|d| displacement_1d(d).to_bits());
-            assert_eq!(got, expected, "d = {d:e}");
+        assert!(checked.iter().all(|&n| n > 10_000), "{checked:?}");
+    }
+
+    #[test]
+    fn lanes_of_both_kinds_side_by_side() {
+        let ties = TieLimits::new();
+        let period = f64x2::splat(PERIOD);
+        let cube = [-HALF_PERIOD, HALF_PERIOD];
+        for (a, b) in [(-1.0, 2.5), (3.9, -4.2), (-2.1, 2.1), (-1e-6, 1e-6)] {
+            let axis = AxisShift::new(
+                lane(&ties, a, cube).unwrap(),
+                lane(&ties, b, cube).unwrap(),
+            );
+            assert!(axis.varies);
+            for c in coordinates(5_000) {
+                let d = f64x2::new([c - a, c - b]);
+                let got = axis.apply::<true>(d, f64x2::splat(c), period);
+                let expected = [c - a, c - b].map(|d| displacement_1d(d).to_bits());
+                assert_eq!(got.to_array().map(f64::to_bits), expected, "c = {c:e}");
+            }
         }
-        // Both limits within one span: no lane can take it.
-        assert!(ties.lane(-PERIOD, PERIOD).is_none());
     }
 }
