@@ -87,14 +87,24 @@ impl TieLimits {
     /// over the d in `low ..= high` (`None` if both limits lie inside, which
     /// the lanes cannot express).
     fn lane(&self, home: f64, low: f64, high: f64) -> Option<LaneShift> {
-        let (k_low, k_high) = (self.index(low), self.index(high));
-        let base = PERIOD * f64::from(k_low);
-        let limit = match k_high - k_low {
-            0 => f64::INFINITY,
-            1 => coordinate_limit(home, if k_high == 1 { self.up } else { self.down }),
-            _ => return None,
-        };
-        Some(LaneShift { base, limit })
+        match (self.index(low), self.index(high)) {
+            (k_low, k_high) if k_low == k_high => Some(LaneShift {
+                shift: PERIOD * f64::from(k_low),
+                limit: f64::NEG_INFINITY,
+                below: false,
+            }),
+            (0, 1) => Some(LaneShift {
+                shift: PERIOD,
+                limit: coordinate_limit(home, self.up),
+                below: false,
+            }),
+            (-1, 0) => Some(LaneShift {
+                shift: -PERIOD,
+                limit: coordinate_limit(home, self.down),
+                below: true,
+            }),
+            _ => None,
+        }
     }
 }
 
@@ -148,26 +158,27 @@ fn smallest_d_with_index(k: f64, guess: f64) -> f64 {
     d
 }
 
-/// One lane's shift `L·k` on one axis over a segment: `base` (the `L·k`
-/// below the tie), plus L where the neighbour's coordinate is at least
-/// `limit` (+∞ where k is constant).
+/// One lane's shift `L·k` on one axis over a segment: `shift` where the
+/// neighbour's coordinate is at least `limit` (or, if `below`, below it),
+/// else 0. A constant `L·k` has the limit −∞.
 #[derive(Debug, Clone, Copy)]
 struct LaneShift {
-    base: f64,
+    shift: f64,
     limit: f64,
+    below: bool,
 }
 
 impl LaneShift {
     fn varies(&self) -> bool {
-        self.limit != f64::INFINITY
+        self.limit != f64::NEG_INFINITY
     }
 
     /// A lower bound (less the margins of `low`, `high`) of `|δ|` over every
     /// d in `low ..= high`.
     fn distance(&self, low: f64, high: f64) -> f64 {
         if !self.varies() {
-            (low - self.base).max(self.base - high).max(0.0)
-        } else if self.base == 0.0 {
+            (low - self.shift).max(self.shift - high).max(0.0)
+        } else if self.shift > 0.0 {
             // δ = d below the tie (near L/2), δ = d − L from it on.
             low.max(0.0).min((PERIOD - high).max(0.0))
         } else {
@@ -176,11 +187,20 @@ impl LaneShift {
     }
 }
 
+/// How the hot loop takes an axis's shift: not at all (it is 0 in both
+/// lanes, and `d − 0 = d` exactly), one per lane, or chosen per pair.
+type ShiftMode = u8;
+const NO_SHIFT: ShiftMode = 0;
+const CONSTANT: ShiftMode = 1;
+const VARYING: ShiftMode = 2;
+
 /// Both lanes' [`LaneShift`] on one axis.
 #[derive(Debug, Clone, Copy)]
 struct AxisShift {
-    base: f64x2,
+    shift: f64x2,
     limit: f64x2,
+    /// All ones in the lanes whose shift applies below the limit.
+    below: f64x2,
     /// Some lane's k is not constant: the loop compares coordinates with the
     /// limits.
     varies: bool,
@@ -188,32 +208,52 @@ struct AxisShift {
 
 impl AxisShift {
     fn new(a: LaneShift, b: LaneShift) -> Self {
+        let mask = |below: bool| f64::from_bits(if below { u64::MAX } else { 0 });
         Self {
-            base: f64x2::new([a.base, b.base]),
+            shift: f64x2::new([a.shift, b.shift]),
             limit: f64x2::new([a.limit, b.limit]),
+            below: f64x2::new([mask(a.below), mask(b.below)]),
             varies: a.varies() || b.varies(),
         }
     }
 
     /// The same shift for both lanes over the whole segment.
     fn constant(shift: f64) -> Self {
-        Self {
-            base: f64x2::splat(shift),
-            limit: f64x2::splat(f64::INFINITY),
-            varies: false,
-        }
+        Self::new(
+            LaneShift {
+                shift,
+                limit: f64::NEG_INFINITY,
+                below: false,
+            },
+            LaneShift {
+                shift,
+                limit: f64::NEG_INFINITY,
+                below: false,
+            },
+        )
     }
 
     /// `d − L·k` for d from the home boids to a neighbour at `coordinate`,
-    /// bit for bit: the shift `base + (0 or L)` is exactly ±L or +0 (as
-    /// `L·k` is: −L + L and 0 + 0 are +0), so `d − 0` keeps a −0 as the
-    /// formula does.
+    /// bit for bit: the masked shift is exactly ±L or +0 (as `L·k` is), so
+    /// `d − 0` keeps a −0 as the formula does. Bit operations, not an
+    /// addition, pick the shift: the adders are the loop's busiest units.
     #[inline(always)]
-    fn apply<const VARIES: bool>(&self, d: f64x2, coordinate: f64x2, period: f64x2) -> f64x2 {
-        if VARIES {
-            d - (self.base + (coordinate.simd_ge(self.limit) & period))
+    fn apply<const MODE: ShiftMode>(&self, d: f64x2, coordinate: f64x2) -> f64x2 {
+        match MODE {
+            NO_SHIFT => d,
+            CONSTANT => d - self.shift,
+            _ => d - ((coordinate.simd_ge(self.limit) ^ self.below) & self.shift),
+        }
+    }
+
+    /// The cheapest way the loop can take this shift.
+    fn mode(&self) -> ShiftMode {
+        if self.varies {
+            VARYING
+        } else if self.shift.to_array() == [0.0; 2] {
+            NO_SHIFT
         } else {
-            d - self.base
+            CONSTANT
         }
     }
 }
@@ -760,18 +800,28 @@ impl CellList {
             end,
             contains_home: false,
         };
-        match (shift[0].varies, shift[1].varies || shift[2].varies) {
-            (false, false) => {
-                self.sum_shifted::<false, true, false, false>(lanes, &segment, shift, sums, close);
+        let yz = shift[1].mode().max(shift[2].mode());
+        match (shift[0].mode(), yz) {
+            (NO_SHIFT, NO_SHIFT) => {
+                self.sum_shifted::<false, NO_SHIFT, NO_SHIFT>(lanes, &segment, shift, sums, close);
             }
-            (true, false) => {
-                self.sum_shifted::<false, true, true, false>(lanes, &segment, shift, sums, close);
+            (NO_SHIFT, CONSTANT) => {
+                self.sum_shifted::<false, NO_SHIFT, CONSTANT>(lanes, &segment, shift, sums, close);
             }
-            (false, true) => {
-                self.sum_shifted::<false, true, false, true>(lanes, &segment, shift, sums, close);
+            (NO_SHIFT, _) => {
+                self.sum_shifted::<false, NO_SHIFT, VARYING>(lanes, &segment, shift, sums, close);
             }
-            (true, true) => {
-                self.sum_shifted::<false, true, true, true>(lanes, &segment, shift, sums, close);
+            (CONSTANT, NO_SHIFT | CONSTANT) => {
+                self.sum_shifted::<false, CONSTANT, CONSTANT>(lanes, &segment, shift, sums, close);
+            }
+            (CONSTANT, _) => {
+                self.sum_shifted::<false, CONSTANT, VARYING>(lanes, &segment, shift, sums, close);
+            }
+            (_, NO_SHIFT | CONSTANT) => {
+                self.sum_shifted::<false, VARYING, CONSTANT>(lanes, &segment, shift, sums, close);
+            }
+            _ => {
+                self.sum_shifted::<false, VARYING, VARYING>(lanes, &segment, shift, sums, close);
             }
         }
     }
@@ -874,30 +924,24 @@ impl CellList {
         // unshifted segments skip it.
         match (shift, segment.contains_home) {
             (Some([0.0, 0.0, 0.0]), false) => {
-                self.sum_shifted::<false, false, false, false>(lanes, segment, &zero, sums, close);
+                self.sum_shifted::<false, NO_SHIFT, NO_SHIFT>(lanes, segment, &zero, sums, close);
             }
             (Some([0.0, 0.0, 0.0]), true) => {
-                self.sum_shifted::<true, false, false, false>(lanes, segment, &zero, sums, close);
+                self.sum_shifted::<true, NO_SHIFT, NO_SHIFT>(lanes, segment, &zero, sums, close);
             }
             (Some(shift), false) => {
                 let shift = shift.map(AxisShift::constant);
-                self.sum_shifted::<false, true, false, false>(lanes, segment, &shift, sums, close);
+                self.sum_shifted::<false, CONSTANT, CONSTANT>(lanes, segment, &shift, sums, close);
             }
             // The home boids' own row always has a zero shift, or none.
             _ => self.sum_exact(lanes, segment.start, segment.end, sums),
         }
     }
 
-    /// The hot loop: branch-free sums over a segment, with one shift per
-    /// axis and lane, or (`VARY_X`, `VARY_YZ`) the shift chosen per pair by
-    /// comparing d with the [`TieLimits`].
+    /// The hot loop: branch-free sums over a segment, with the x and the y,
+    /// z shifts taken as `X` and `YZ` say (a [`ShiftMode`]).
     #[inline(always)]
-    fn sum_shifted<
-        const CONTAINS_HOME: bool,
-        const SHIFTED: bool,
-        const VARY_X: bool,
-        const VARY_YZ: bool,
-    >(
+    fn sum_shifted<const CONTAINS_HOME: bool, const X: ShiftMode, const YZ: ShiftMode>(
         &self,
         lanes: &Lanes,
         segment: &Segment,
@@ -906,22 +950,17 @@ impl CellList {
         close: &mut [u32],
     ) {
         let [sx, sy, sz] = *shift;
-        let period = f64x2::splat(PERIOD);
         let neighbor_q = f64x2::splat(self.thresholds.neighbor_q);
         let separation_q = f64x2::splat(self.thresholds.separation_q);
         let one = f64x2::ONE;
         let boids = &self.boids[segment.start..segment.end];
         let delta = |boid: &SortedBoid| {
             let d = [boid.x - lanes.x, boid.y - lanes.y, boid.z - lanes.z];
-            if SHIFTED {
-                [
-                    sx.apply::<VARY_X>(d[0], boid.x, period),
-                    sy.apply::<VARY_YZ>(d[1], boid.y, period),
-                    sz.apply::<VARY_YZ>(d[2], boid.z, period),
-                ]
-            } else {
-                d
-            }
+            [
+                sx.apply::<X>(d[0], boid.x),
+                sy.apply::<YZ>(d[1], boid.y),
+                sz.apply::<YZ>(d[2], boid.z),
+            ]
         };
         // Locals, so that they stay in registers through the loop.
         let (mut count, mut svx, mut svy, mut svz) = (sums.count, sums.vx, sums.vy, sums.vz);
@@ -1242,17 +1281,20 @@ mod tests {
                 };
                 let axis = AxisShift::new(shift, shift);
                 let period = f64x2::splat(PERIOD);
-                for &c in neighbours.iter().filter(|c| (range[0]..=range[1]).contains(c)) {
+                for &c in neighbours
+                    .iter()
+                    .filter(|c| (range[0]..=range[1]).contains(c))
+                {
                     let d = f64x2::splat(c - home);
                     let expected = [displacement_1d(c - home).to_bits(); 2];
-                    let varying = axis.apply::<true>(d, f64x2::splat(c), period);
+                    let varying = axis.apply::<VARYING>(d, f64x2::splat(c));
                     assert_eq!(
                         varying.to_array().map(f64::to_bits),
                         expected,
                         "home = {home:e}, c = {c:e}"
                     );
                     if !axis.varies {
-                        let constant = axis.apply::<false>(d, f64x2::splat(c), period);
+                        let constant = axis.apply::<CONSTANT>(d, f64x2::splat(c));
                         assert_eq!(constant.to_array().map(f64::to_bits), expected);
                     }
                     checked[usize::from(axis.varies)] += 1;
@@ -1268,14 +1310,11 @@ mod tests {
         let period = f64x2::splat(PERIOD);
         let cube = [-HALF_PERIOD, HALF_PERIOD];
         for (a, b) in [(-1.0, 2.5), (3.9, -4.2), (-2.1, 2.1), (-1e-6, 1e-6)] {
-            let axis = AxisShift::new(
-                lane(&ties, a, cube).unwrap(),
-                lane(&ties, b, cube).unwrap(),
-            );
+            let axis = AxisShift::new(lane(&ties, a, cube).unwrap(), lane(&ties, b, cube).unwrap());
             assert!(axis.varies);
             for c in coordinates(5_000) {
                 let d = f64x2::new([c - a, c - b]);
-                let got = axis.apply::<true>(d, f64x2::splat(c), period);
+                let got = axis.apply::<VARYING>(d, f64x2::splat(c));
                 let expected = [c - a, c - b].map(|d| displacement_1d(d).to_bits());
                 assert_eq!(got.to_array().map(f64::to_bits), expected, "c = {c:e}");
             }
