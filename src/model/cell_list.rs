@@ -10,13 +10,27 @@
 //! Exactness: every pair's displacement is the spec's `d − L·floor(d/L + 1/2)`.
 //! Where a stretch of cells is known to share the same `floor(..)` for both
 //! lanes (it is monotone in d, so checking both ends of the span of d
-//! suffices), the shift `L·floor(..)` is taken once for the stretch; otherwise
-//! (only for radii so large that few cells fit on an axis) the formula is
-//! evaluated per pair. Every cut of the search range keeps a margin far above
-//! rounding, so no neighbour is lost. The neighbour tests compare squared
-//! lengths against thresholds that are exactly equivalent to comparing
-//! `sqrt(q)` with the radius. The lanes hold two different home boids, so each
-//! boid's sums are added in one fixed order.
+//! suffices), the shift `L·floor(..)` is taken once for the stretch. For radii
+//! so large that few cells fit on an axis (above about 2.1), a neighbouring
+//! row may not share one y or z shift with the home row: there each home boid
+//! takes its own shift from its own coordinate (the span of d from one boid to
+//! a cell is narrower than from cell to cell), and where even that is not
+//! constant (d reaches ±L/2 within the stretch) the lanes choose it per pair.
+//! For `|d| < L` the index k is 1 exactly from one float on and −1 exactly
+//! below another ([`TieLimits`], found once by stepping through the floats as
+//! the formula rounds); per lane they become limits on the neighbour's
+//! coordinate, so a comparison and bit operations pick the shift ±L or +0 and
+//! `d − shift` is the formula's δ bit for bit. Only a home boid within a
+//! margin of the middle of an axis with a single cell, where both limits are
+//! within its reach, leaves a row to the formula evaluated per pair. Such rows
+//! are summed in ascending order of cells, as a scan of the whole row adds
+//! them, not from the start of the x window as the other rows are: the order
+//! of the sums is part of the output's bits. Every cut of the search range
+//! keeps a margin far above rounding, so no neighbour is lost. The neighbour
+//! tests compare squared lengths against thresholds that are exactly
+//! equivalent to comparing `sqrt(q)` with the radius. The lanes hold two
+//! different home boids, so each boid's sums are added in one fixed order,
+//! which does not depend on the other rows.
 
 use wide::bytemuck::cast;
 use wide::{f64x2, i64x2};
@@ -494,8 +508,8 @@ impl CellList {
     /// row: each home boid takes its own shift from its y and z (the span of
     /// d from one boid to a cell is narrower than from cell to cell), compared
     /// per pair with the [`TieLimits`] where even that is not constant. The
-    /// x cells are taken in ascending order, as the scan of the whole row
-    /// that this replaces took them, so that the sums keep their order.
+    /// x cells are taken in ascending order, as a scan of the whole row takes
+    /// them: the order of the sums is part of the output's bits.
     fn sum_row_per_lane(
         &self,
         accumulator: &mut Accumulator,
@@ -508,8 +522,8 @@ impl CellList {
             self.yz_shift(ny.coordinate, [home_a.y(), home_b.y()]),
             self.yz_shift(nz.coordinate, [home_a.z(), home_b.z()]),
         ) else {
-            // Only for a home boid within a margin of the middle of a single
-            // cell on the axis: both ties are within its reach.
+            // Only for a home boid within a margin of the middle of an axis
+            // with a single cell: both ties are within its reach.
             self.sum_cells(accumulator, home, row, 0, self.cells_x - 1, None);
             return;
         };
@@ -566,8 +580,8 @@ impl CellList {
     }
 
     /// Per neighbouring coordinate, each home boid's squared distance (less a
-    /// margin) from 0 to the span of δ over that cell (0 when the shift is
-    /// per pair: the whole row is scanned then).
+    /// margin) from 0 to the span of δ over that cell (0 where the cells
+    /// share no shift: those rows take each lane's own).
     fn squared_gaps(&self, plan: &[AxisNeighbor], home: f64x2) -> [f64x2; MAX_AXIS_NEIGHBORS] {
         let mut gaps = [f64x2::ZERO; MAX_AXIS_NEIGHBORS];
         let size = f64x2::splat(self.cell_size_yz);
@@ -676,8 +690,8 @@ impl CellList {
 
     /// Adds up x cells `low ..= high` of a row (ascending) with y and z
     /// shifts `yz`: cut into stretches where each lane's x shift is constant
-    /// and the cells around each lane's ties, where the loop compares d with
-    /// the limits.
+    /// and the cells around each lane's ties, where the loop compares the
+    /// neighbours' x with the limits.
     fn sum_run(
         &self,
         accumulator: &mut Accumulator,
@@ -689,7 +703,7 @@ impl CellList {
     ) {
         let whole = self.x_axis_shift(home, low, high);
         if whole.is_some_and(|x| !x.varies) {
-            self.sum_stretch(accumulator, home, row, low, high, whole, yz);
+            self.sum_stretch(accumulator, home, row, [low, high], whole, yz);
             return;
         }
         // The cells where a lane's d can reach a limit (these need not be
@@ -720,15 +734,15 @@ impl CellList {
             let zone_low = zone_low.max(cell);
             if cell < zone_low {
                 let x = self.x_axis_shift(home, cell, zone_low - 1);
-                self.sum_stretch(accumulator, home, row, cell, zone_low - 1, x, yz);
+                self.sum_stretch(accumulator, home, row, [cell, zone_low - 1], x, yz);
             }
             let x = self.x_axis_shift(home, zone_low, zone_high);
-            self.sum_stretch(accumulator, home, row, zone_low, zone_high, x, yz);
+            self.sum_stretch(accumulator, home, row, [zone_low, zone_high], x, yz);
             cell = zone_high + 1;
         }
         if cell <= high {
             let x = self.x_axis_shift(home, cell, high);
-            self.sum_stretch(accumulator, home, row, cell, high, x, yz);
+            self.sum_stretch(accumulator, home, row, [cell, high], x, yz);
         }
     }
 
@@ -749,14 +763,12 @@ impl CellList {
     /// Adds up x cells `low ..= high` of a row with the shifts `x` (`None`:
     /// per pair by the formula) and `yz`; the home boids' own slots by the
     /// formula, so the lanes never compare a boid with itself.
-    #[allow(clippy::too_many_arguments)]
     fn sum_stretch(
         &self,
         accumulator: &mut Accumulator,
         home: &Home,
         row: &Row,
-        low: usize,
-        high: usize,
+        [low, high]: [usize; 2],
         x: Option<AxisShift>,
         [y, z]: [AxisShift; 2],
     ) {
@@ -1280,7 +1292,6 @@ mod tests {
                     continue;
                 };
                 let axis = AxisShift::new(shift, shift);
-                let period = f64x2::splat(PERIOD);
                 for &c in neighbours
                     .iter()
                     .filter(|c| (range[0]..=range[1]).contains(c))
@@ -1307,7 +1318,6 @@ mod tests {
     #[test]
     fn lanes_of_both_kinds_side_by_side() {
         let ties = TieLimits::new();
-        let period = f64x2::splat(PERIOD);
         let cube = [-HALF_PERIOD, HALF_PERIOD];
         for (a, b) in [(-1.0, 2.5), (3.9, -4.2), (-2.1, 2.1), (-1e-6, 1e-6)] {
             let axis = AxisShift::new(lane(&ties, a, cube).unwrap(), lane(&ties, b, cube).unwrap());
