@@ -78,6 +78,7 @@ async fn app_without_webgl_in_headless_chromium() {
             workers::an_edit_while_a_step_computes_leaves_no_trace,
             workers::without_workers_the_main_thread_computes_and_says_so,
             workers::slower_than_real_time_is_said,
+            workers::the_largest_swarm_never_blocks_the_svg_view,
             screenshots_of_every_page,
         ],
     )
@@ -98,6 +99,7 @@ async fn three_d_view_with_webgl_in_headless_chromium() {
             view_3d::a_click_selects_a_boid_that_the_table_shows,
             view_3d::screenshot_of_the_3d_view,
             view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
+            workers::the_largest_swarm_never_blocks_the_3d_view,
         ],
     )
     .await;
