@@ -1,9 +1,15 @@
 //! Worker benchmark: the built app (`dist/`) in headless Chromium without
 //! WebGL (the SVG view draws), seed 1, other parameters default. For
 //! N = 10 000, 30 000, 50 000 at r = 1,0 and 1,2, with 1 and 2 „Rechenkerne“,
-//! it takes a chain of Schritt (each clicked as soon as the previous one has
-//! landed) and prints steps per second: what the workers and the page
-//! together can compute, not capped by real time as a running swarm is.
+//! it prints steps per second three ways:
+//! - chain: a chain of Schritt, each clicked as soon as the previous one has
+//!   landed (the page's own work per step, drawing included, is in the chain);
+//! - running: the status readout after 6 s of Starten (drawing overlaps the
+//!   workers; capped at 25 steps/s, real time);
+//! - workers: the app's own worker files (`worker_loader.js`) sent the initial
+//!   state of the same N as the app splits it, timed from posting to the last
+//!   answer (no page work, no drawing).
+//!
 //! Run with `make bench` (which builds `dist/` first) or
 //! `cargo bench --bench workers`.
 
@@ -12,69 +18,144 @@
 mod support;
 
 #[cfg(not(target_arch = "wasm32"))]
+use support::app_page::{AppPage, Button, normalise};
+
+#[cfg(not(target_arch = "wasm32"))]
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    use support::Browser;
-    use support::app_page::{AppPage, Button};
-
-    let browser = Browser::launch(&["--disable-webgl"]).await;
+    let browser = support::Browser::launch(&["--disable-webgl"]).await;
     let page = AppPage::new(
         browser.client.clone(),
         browser.base_url.clone(),
         browser.driver_handle.clone(),
     );
+    println!("worker benchmark (headless Chromium, SVG view, seed 1; steps per second)");
     println!(
-        "worker benchmark (headless Chromium, SVG view, seed 1; steps per second over a chain of Schritt)"
-    );
-    println!(
-        "{:>7} {:>5} {:>12} {:>12} {:>9}",
-        "N", "r", "1 core", "2 cores", "speed-up"
+        "{:>7} {:>4} | {:>7} {:>7} {:>5} | {:>7} {:>7} | {:>7} {:>7} {:>5}",
+        "N", "r", "chain 1", "chain 2", "×", "run 1", "run 2", "work 1", "work 2", "×"
     );
     for count in [10_000u32, 30_000, 50_000] {
         for radius in ["1", "1,2"] {
-            let mut rates = Vec::new();
-            for cores in [1, 2] {
-                page.open_fresh().await;
-                page.js(&format!(
-                    "const input = document.getElementById('setting-cores');
-                     input.value = '{cores}';
-                     input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
-                ))
-                .await;
-                page.set_param("count", &count.to_string()).await;
-                page.set_param("radius", radius).await;
-                page.click(Button::Initialisieren).await;
-                page.wait_until_enabled(Button::Schritt).await;
-                let steps: u32 = if count >= 50_000 { 6 } else { 12 };
-                let seconds = page
-                    .js_async(&format!(
-                        "const done = arguments[arguments.length - 1];
-                         const counter = document.getElementById('status-steps');
-                         const button = document.getElementById('btn-step');
-                         let left = {steps} + 1, start = 0;
-                         const next = () => {{
-                           if (--left === 0) {{ observer.disconnect(); done((performance.now() - start) / 1000); return; }}
-                           if (left === {steps}) start = performance.now();
-                           button.click();
-                         }};
-                         const observer = new MutationObserver(next);
-                         observer.observe(counter, {{ childList: true, characterData: true, subtree: true }});
-                         next();"
-                    ))
-                    .await
-                    .as_f64()
-                    .unwrap_or(f64::NAN);
-                rates.push(f64::from(steps) / seconds);
+            let (mut chain, mut running, mut workers) = (Vec::new(), Vec::new(), Vec::new());
+            for cores in [1u32, 2] {
+                prepare(&page, count, radius, cores).await;
+                chain.push(chain_of_steps(&page, if count >= 50_000 { 6 } else { 12 }).await);
+                running.push(running_rate(&page).await);
+                workers.push(workers_only(&page, count, radius, cores).await);
             }
             println!(
-                "{count:>7} {radius:>5} {:>10.2}/s {:>10.2}/s {:>8.2}×",
-                rates[0],
-                rates[1],
-                rates[1] / rates[0]
+                "{count:>7} {radius:>4} | {:>7.2} {:>7.2} {:>4.2}× | {:>7.2} {:>7.2} | {:>7.2} {:>7.2} {:>4.2}×",
+                chain[0],
+                chain[1],
+                chain[1] / chain[0],
+                running[0],
+                running[1],
+                workers[0],
+                workers[1],
+                workers[1] / workers[0]
             );
         }
     }
     browser.close().await;
+}
+
+/// A fresh page with `cores` Rechenkerne and an initialised swarm.
+#[cfg(not(target_arch = "wasm32"))]
+async fn prepare(page: &AppPage, count: u32, radius: &str, cores: u32) {
+    page.open_fresh().await;
+    page.js(&format!(
+        "const input = document.getElementById('setting-cores');
+         input.value = '{cores}';
+         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+    ))
+    .await;
+    page.set_param("count", &count.to_string()).await;
+    page.set_param("radius", radius).await;
+    page.click(Button::Initialisieren).await;
+    page.wait_until_enabled(Button::Schritt).await;
+}
+
+/// Steps per second of `steps` Schritt, each clicked when the last landed.
+#[cfg(not(target_arch = "wasm32"))]
+async fn chain_of_steps(page: &AppPage, steps: u32) -> f64 {
+    let seconds = page
+        .js_async(&format!(
+            "const done = arguments[arguments.length - 1];
+             const counter = document.getElementById('status-steps');
+             const button = document.getElementById('btn-step');
+             let left = {steps} + 1, start = 0;
+             const next = () => {{
+               if (--left === 0) {{ observer.disconnect(); done((performance.now() - start) / 1000); return; }}
+               if (left === {steps}) start = performance.now();
+               button.click();
+             }};
+             const observer = new MutationObserver(next);
+             observer.observe(counter, {{ childList: true, characterData: true, subtree: true }});
+             next();"
+        ))
+        .await
+        .as_f64()
+        .unwrap_or(f64::NAN);
+    f64::from(steps) / seconds
+}
+
+/// The status' steps per second after 6 s of running.
+#[cfg(not(target_arch = "wasm32"))]
+async fn running_rate(page: &AppPage) -> f64 {
+    page.click(Button::Starten).await;
+    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    let readout = page
+        .js("return document.getElementById('perf-steps-per-second').textContent;")
+        .await;
+    page.click(Button::Pause).await;
+    normalise(readout.as_str().unwrap_or("–"))
+        .replace(',', ".")
+        .parse()
+        .unwrap_or(f64::NAN)
+}
+
+/// Steps per second of the app's workers alone: the initial state of seed 1
+/// (the app's LCG) sent to `cores` workers as shares, median of 5 rounds.
+#[cfg(not(target_arch = "wasm32"))]
+async fn workers_only(page: &AppPage, count: u32, radius: &str, cores: u32) -> f64 {
+    let radius = radius.replace(',', ".");
+    let seconds = page
+        .js_async(&format!(
+            "const done = arguments[arguments.length - 1];
+             const n = {count}, k = {cores}, radius = {radius};
+             let s = 1;
+             const draw = () => {{ s = (Math.imul(1664525, s) + 1013904223) >>> 0; return s / 4294967296; }};
+             const P = new Float64Array(3 * n), V = new Float64Array(3 * n);
+             for (let i = 0; i < n; i++) {{
+               for (let a = 0; a < 3; a++) P[3 * i + a] = (draw() - 0.5) * 4.2 * 1.6;
+               for (let a = 0; a < 3; a++) V[3 * i + a] = (draw() - 0.5) * 2;
+             }}
+             const workers = [...Array(k)].map(() => new Worker('/worker_loader.js'));
+             let ready = 0, answered = 0, start = 0;
+             const times = [];
+             const round = () => {{
+               answered = 0;
+               start = performance.now();
+               workers.forEach((w, part) => {{
+                 const p = P.slice(), v = V.slice();
+                 w.postMessage({{ job: times.length + 1, part, parts: k, radius, positions: p, velocities: v }},
+                               [p.buffer, v.buffer]);
+               }});
+             }};
+             workers.forEach(w => w.onmessage = e => {{
+               if (e.data.kind === 'ready') {{ if (++ready === k) round(); return; }}
+               if (++answered < k) return;
+               times.push(performance.now() - start);
+               if (times.length < 6) {{ round(); return; }}
+               workers.forEach(w => w.terminate());
+               const sorted = times.slice(1).sort((a, b) => a - b);
+               done(sorted[2] / 1000);
+             }});"
+        ))
+        .await
+        .as_f64()
+        .unwrap_or(f64::NAN);
+    1.0 / seconds
 }
 
 #[cfg(target_arch = "wasm32")]
