@@ -2,7 +2,9 @@
 //! and 1.2, at large radii (N = 10 000 with r = 2.5 and 4.2, N = 50 000 with
 //! r = 4.2), beside a brute-force O(N²) step at N = 1 000 for scale. Fixed seed
 //! 1, other parameters default, measured over the first steps after
-//! initialisation. Prints one line per case; run with `cargo bench --bench step`.
+//! initialisation, on one thread and on every core the step uses by default.
+//! Prints one line per case; run with `cargo bench --bench step` (a filter
+//! argument such as `r=4.2` picks cases).
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -36,24 +38,33 @@ fn main() {
         }
     }
     runs.extend([(10_000, 2.5, 11), (10_000, 4.2, 11), (50_000, 4.2, 3)]);
+    // One thread, then every core the step uses by default (the rows' pairs
+    // of home boids shared out; bit-identical results).
+    let cores = Swarm::new(&Params::default())
+        .expect("valid default params")
+        .threads();
+    let thread_counts: Vec<u32> = if cores > 1 { vec![1, cores] } else { vec![1] };
     for (count, radius, samples) in runs {
-        let name = format!("cell-list step N={count} r={radius}");
-        cases.push((
-            name,
-            Box::new(move || {
-                let params = Params {
-                    count,
-                    radius,
-                    seed: 1,
-                    ..Params::default()
-                };
-                let mut swarm = Swarm::new(&params).expect("valid benchmark params");
-                median_ms(samples, || {
-                    swarm.step();
-                    black_box(swarm.positions());
-                })
-            }),
-        ));
+        for &threads in &thread_counts {
+            let name = format!("cell-list step N={count} r={radius} threads={threads}");
+            cases.push((
+                name,
+                Box::new(move || {
+                    let params = Params {
+                        count,
+                        radius,
+                        seed: 1,
+                        ..Params::default()
+                    };
+                    let mut swarm = Swarm::new(&params).expect("valid benchmark params");
+                    swarm.set_threads(threads);
+                    median_ms(samples, || {
+                        swarm.step();
+                        black_box(swarm.positions());
+                    })
+                }),
+            ));
+        }
     }
     cases.push((
         "brute-force step N=1000 r=1.2".to_owned(),

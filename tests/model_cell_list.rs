@@ -3,7 +3,8 @@
 //! components, on random states of every kind and for every valid radius.
 
 use boids_schwarm::model::{
-    HALF_PERIOD, Params, Steering, Swarm, Vec3, steering_brute_force, steering_cell_list, wrap,
+    HALF_PERIOD, Params, Share, Steering, SteeringSolver, Swarm, Vec3, steering_brute_force,
+    steering_cell_list, wrap,
 };
 use proptest::prelude::*;
 
@@ -328,8 +329,8 @@ impl Checksum {
 }
 
 /// Checksum of the steering after every step (including the initial one) and
-/// of the final positions and velocities.
-fn run_checksum(count: u32, radius: f64, steps: u32) -> u64 {
+/// of the final positions and velocities, with `threads` sharing each step.
+fn run_checksum(count: u32, radius: f64, steps: u32, threads: u32) -> u64 {
     let params = Params {
         count,
         radius,
@@ -337,6 +338,7 @@ fn run_checksum(count: u32, radius: f64, steps: u32) -> u64 {
         ..Params::default()
     };
     let mut swarm = Swarm::new(&params).expect("valid params");
+    swarm.set_threads(threads);
     let mut sum = Checksum::new();
     sum.add_steering(swarm.steering());
     for _ in 0..steps {
@@ -367,11 +369,66 @@ fn large_radius_path_is_bit_identical_to_the_recorded_output() {
     ];
     let mut mismatches = Vec::new();
     for (count, radius, steps, expected) in recorded {
-        let actual = run_checksum(count, radius, steps);
-        println!("({count}, {radius:?}, {steps}, {actual:#018x}),");
-        if actual != expected {
-            mismatches.push((count, radius, actual));
+        // One thread, and three sharing each step (N ≥ 2 000 takes the
+        // threaded path), must both give the recorded bits.
+        for threads in [1, 3] {
+            let actual = run_checksum(count, radius, steps, threads);
+            println!("({count}, {radius:?}, {steps}, {actual:#018x}), {threads} threads");
+            if actual != expected {
+                mismatches.push((count, radius, threads, actual));
+            }
         }
     }
     assert!(mismatches.is_empty(), "checksums changed: {mismatches:x?}");
+}
+
+#[test]
+fn steps_shared_by_threads_are_bit_identical_to_one_thread() {
+    for (count, radius) in [(2_000, 1.0), (2_001, 2.5), (3_001, 4.2), (4_099, 0.4)] {
+        let one = run_checksum(count, radius, 3, 1);
+        for threads in [2, 5, 8] {
+            assert_eq!(
+                run_checksum(count, radius, 3, threads),
+                one,
+                "N {count}, r {radius}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn shares_split_even_the_single_row_of_the_largest_radius() {
+    // At r = 4.2 the grid has one row; the shares still cut it into parts
+    // of about N / parts boids, so workers and threads share the work.
+    let count = 1_001;
+    let params = Params {
+        count,
+        radius: 4.2,
+        seed: 3,
+        ..Params::default()
+    };
+    let swarm = Swarm::new(&params).expect("valid params");
+    for parts in [2, 3, 4, 7] {
+        let mut covered = 0;
+        for part in 0..parts {
+            let share = Share::new(part, parts).expect("part below parts");
+            let steering = SteeringSolver::new().solve(
+                swarm.positions(),
+                swarm.velocities(),
+                params.radius,
+                share,
+            );
+            let ideal = f64::from(count) / f64::from(parts);
+            let size = steering.indices.len() as f64;
+            assert!(
+                (size - ideal).abs() <= 2.0,
+                "share {part} of {parts}: {size} boids, ideal {ideal}"
+            );
+            for (&id, s) in steering.indices.iter().zip(&steering.steering) {
+                assert_eq!(s, &swarm.steering()[id as usize], "boid {id}");
+            }
+            covered += steering.indices.len();
+        }
+        assert_eq!(covered, count as usize, "{parts} parts");
+    }
 }

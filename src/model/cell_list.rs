@@ -387,20 +387,83 @@ impl CellList {
         self.sort(positions, velocities);
         let mut close = std::mem::take(&mut self.close);
         close.resize(positions.len(), 0);
-        let count = positions.len() as u64;
-        let in_share =
-            |row_start: usize| row_start as u64 * u64::from(parts) / count == u64::from(part);
-        self.steer_rows(velocities, &mut close, in_share, emit);
+        self.steer_rows(
+            velocities,
+            &mut close,
+            in_share(part, parts, positions.len()),
+            emit,
+        );
         self.close = close;
     }
 
-    /// Steers the boids of every non-empty row whose first sorted slot passes
-    /// `take_row`, row after row, two consecutive boids of a row at a time.
+    /// [`CellList::steer`] with the rows' pairs of home boids spread over
+    /// `threads` threads (shares as in [`CellList::steer_share`]): sorted
+    /// once, then read by every thread, so the result is bit-identical to
+    /// one thread's.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn steer_parallel(
+        &mut self,
+        positions: &[Vec3],
+        velocities: &[Vec3],
+        out: &mut Vec<Steering>,
+        threads: u32,
+    ) {
+        if threads <= 1 {
+            self.steer(positions, velocities, out);
+            return;
+        }
+        self.sort(positions, velocities);
+        let count = positions.len();
+        out.clear();
+        out.resize(count, Steering::default());
+        let this = &*self;
+        let shares: Vec<Vec<(usize, Steering)>> = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|part| {
+                    scope.spawn(move || {
+                        let mut close = vec![0; count];
+                        let mut share = Vec::with_capacity(count / threads as usize + 2);
+                        this.steer_rows(
+                            velocities,
+                            &mut close,
+                            in_share(part, threads, count),
+                            |boid, steering| share.push((boid, steering)),
+                        );
+                        share
+                    })
+                })
+                .collect();
+            let mut close = vec![0; count];
+            this.steer_rows(
+                velocities,
+                &mut close,
+                in_share(0, threads, count),
+                |boid, steering| out[boid] = steering,
+            );
+            helpers
+                .into_iter()
+                // A helper panics only on a bug in the model; pass it on.
+                .map(|helper| {
+                    helper
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                })
+                .collect()
+        });
+        for (boid, steering) in shares.into_iter().flatten() {
+            out[boid] = steering;
+        }
+    }
+
+    /// Steers the boids of every row, row after row, two consecutive boids of
+    /// a row at a time (a pair starts at the row's first sorted slot or two
+    /// after a pair's start), taking the pairs whose first slot passes
+    /// `take_pair`.
     fn steer_rows(
         &self,
         velocities: &[Vec3],
         close: &mut [u32],
-        take_row: impl Fn(usize) -> bool,
+        take_pair: impl Fn(usize) -> bool,
         mut emit: impl FnMut(usize, Steering),
     ) {
         for hz in 0..self.cells_yz {
@@ -410,11 +473,12 @@ impl CellList {
                     self.cell_start[row] as usize,
                     self.cell_start[row + self.cells_x] as usize,
                 );
-                if row_start == row_end || !take_row(row_start) {
-                    continue;
-                }
                 let mut slot = row_start;
                 while slot < row_end {
+                    if !take_pair(slot) {
+                        slot += 2;
+                        continue;
+                    }
                     let partner = if slot + 1 < row_end { slot + 1 } else { slot };
                     let [first, second] =
                         self.steer_pair([hy, hz], [slot, partner], velocities, close);
@@ -1193,6 +1257,14 @@ struct Row {
     first_cell: usize,
     /// The home boids' own row.
     is_home: bool,
+}
+
+/// Whether the pair of home boids starting at sorted slot `slot` belongs to
+/// share `part` of `parts` of `count` boids: slots cut into `parts` runs of
+/// about `count / parts`, so a share may end inside a row (even inside the
+/// single row of the largest radii) but never splits a pair.
+fn in_share(part: u32, parts: u32, count: usize) -> impl Fn(usize) -> bool {
+    move |slot| slot as u64 * u64::from(parts) / count as u64 == u64::from(part)
 }
 
 /// Every boid's steering components by the cell list (what [`Swarm`] uses),

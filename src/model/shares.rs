@@ -1,10 +1,12 @@
 //! One step's expensive half split into shares that can be computed in
 //! parallel (each in its own Web Worker) from the same old state.
 //!
-//! A share is a contiguous run of the cell list's rows holding about `N /
-//! parts` boids. Each boid's steering depends only on its row, never on the
-//! share, so the shares put together are bit-identical to one whole
-//! computation, whatever the number of parts.
+//! A share is a contiguous run of the cell list's sorted slots holding about
+//! `N / parts` boids, cut only between the pairs of home boids that a row
+//! steers together (so the single row of the largest radii splits too). Each
+//! boid's steering depends only on its row and its pair, never on the share,
+//! so the shares put together are bit-identical to one whole computation,
+//! whatever the number of parts.
 
 use super::Vec3;
 use super::cell_list::CellList;

@@ -30,6 +30,25 @@ pub struct Swarm {
     velocities: Vec<Vec3>,
     steering: Vec<Steering>,
     cells: CellList,
+    /// Threads that share a step's neighbour search (natively; always 1 on
+    /// wasm, where the app spreads steps over Web Workers instead).
+    threads: u32,
+}
+
+/// Below this many boids a step is too short for threads to pay off.
+#[cfg(not(target_arch = "wasm32"))]
+const PARALLEL_FROM_COUNT: usize = 2_000;
+
+/// The machine's cores, at most 8 (1 on wasm).
+fn default_threads() -> u32 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(8) as u32)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
 }
 
 /// `u · min(1, vmax/|u|)`: limits a velocity to the maximum speed (LE/s).
@@ -55,9 +74,7 @@ impl Swarm {
     ) -> Self {
         let mut swarm =
             Self::from_valid_parts_and_steering(params, step, positions, velocities, Vec::new());
-        swarm
-            .cells
-            .steer(&swarm.positions, &swarm.velocities, &mut swarm.steering);
+        swarm.steer();
         swarm
     }
 
@@ -76,7 +93,22 @@ impl Swarm {
             velocities,
             steering,
             cells: CellList::new(params.radius, params.count as usize),
+            threads: default_threads(),
         }
+    }
+
+    /// How many threads share each step's neighbour search from now on
+    /// (clamped to `1 ..= 64`). Results are bit-identical for every count.
+    /// On wasm the step always runs on the calling thread.
+    pub fn set_threads(&mut self, threads: u32) {
+        self.threads = threads.clamp(1, 64);
+    }
+
+    /// Threads sharing each step (see [`Swarm::set_threads`]); by default
+    /// the machine's cores, at most 8.
+    #[must_use]
+    pub fn threads(&self) -> u32 {
+        self.threads
     }
 
     /// Advances one synchronous step: `v' = cap(v + w_s·S + w_a·A + w_c·C)`,
@@ -92,6 +124,20 @@ impl Swarm {
             (*x, *v) = moved(&params, x, v, s);
         }
         self.step += 1;
+        self.steer();
+    }
+
+    fn steer(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.threads > 1 && self.positions.len() >= PARALLEL_FROM_COUNT {
+            self.cells.steer_parallel(
+                &self.positions,
+                &self.velocities,
+                &mut self.steering,
+                self.threads,
+            );
+            return;
+        }
         self.cells
             .steer(&self.positions, &self.velocities, &mut self.steering);
     }
