@@ -103,9 +103,9 @@ async fn click_and_time_until(page: &AppPage, css: &str, arrived: &str) -> f64 {
     ms
 }
 
-/// N = 50 000 at r = 4,2: the page answers at once while a worker computes.
-/// With `check_long_tasks`, no main-thread task may take over 200 ms either.
-async fn the_largest_swarm_never_blocks_the_page(page: &AppPage, check_long_tasks: bool) {
+/// N = 50 000 at r = 4,2: the page answers at once while a worker computes,
+/// and no main-thread task takes over 200 ms.
+async fn the_largest_swarm_never_blocks_the_page(page: &AppPage) {
     page.open_fresh().await;
     page.set_param("count", "50000").await;
     page.set_param("radius", "4,2").await;
@@ -158,25 +158,21 @@ async fn the_largest_swarm_never_blocks_the_page(page: &AppPage, check_long_task
     );
     let longest = longest_task_ms(page).await;
     eprintln!("     N = 50 000, r = 4,2: longest main-thread task {longest:.0} ms");
-    if check_long_tasks {
-        assert!(
-            longest <= LONGEST_TASK_MS,
-            "a main-thread task took {longest} ms"
-        );
-    }
+    assert!(
+        longest <= LONGEST_TASK_MS,
+        "a main-thread task took {longest} ms"
+    );
 }
 
 pub async fn the_largest_swarm_never_blocks_the_svg_view(page: AppPage) {
-    the_largest_swarm_never_blocks_the_page(&page, true).await;
+    the_largest_swarm_never_blocks_the_page(&page).await;
 }
 
-/// WebGL is SwiftShader on the CPU in these tests, and the compositor waits on
-/// the main thread for each new picture of 50 000 cones (about a second per
-/// picture, measured with and without the model running, and unchanged when
-/// the renderer waits for the GPU before drawing): that limit belongs to
-/// software rendering, so here only the answers are timed.
+/// WebGL is SwiftShader on the CPU in these tests: a picture of 50 000 cones
+/// takes about a second, so this checks that the renderer spreads it over
+/// frames instead of blocking the page.
 pub async fn the_largest_swarm_never_blocks_the_3d_view(page: AppPage) {
-    the_largest_swarm_never_blocks_the_page(&page, false).await;
+    the_largest_swarm_never_blocks_the_page(&page).await;
 }
 
 pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {

@@ -20,7 +20,7 @@ use web_sys::{
 use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
 use super::gesture::{Gesture, PointerGesture};
 use super::picking::{PICK_RADIUS_PX, pick_nearest};
-use super::{Frame, Renderer};
+use super::{Drawn, Frame, Renderer};
 use crate::app::timing::now_ms;
 use crate::model::Vec3;
 
@@ -41,7 +41,8 @@ pub struct DriverHooks {
     /// The 3D view cannot work (German reason): WebGL2 is missing or the
     /// context was lost for good. The driver has stopped.
     pub unavailable: Box<dyn Fn(String)>,
-    /// One drawing took this many ms of main-thread time.
+    /// A picture went on the canvas; drawing it took this many ms of
+    /// main-thread time (over all its frames).
     pub drawn: Box<dyn Fn(f64)>,
 }
 
@@ -89,6 +90,8 @@ struct Inner {
     hooks: DriverHooks,
     state: RefCell<State>,
     frame_request: Cell<Option<i32>>,
+    /// Main-thread ms spent so far on the picture in progress.
+    picture_ms: Cell<f64>,
     lost_timer: Cell<Option<i32>>,
     frame_callback: OnceCell<Closure<dyn FnMut(f64)>>,
     lost_callback: OnceCell<Closure<dyn FnMut()>>,
@@ -127,6 +130,7 @@ impl CanvasDriver {
                 drawn_size: (0, 0, 0.0),
             }),
             frame_request: Cell::new(None),
+            picture_ms: Cell::new(0.0),
             lost_timer: Cell::new(None),
             frame_callback: OnceCell::new(),
             lost_callback: OnceCell::new(),
@@ -327,7 +331,7 @@ impl Inner {
         self.frame_request.set(None);
         let size = self.size();
         let started = now_ms();
-        let mut drawn = false;
+        let mut drawn = Drawn::Nothing;
         let Ok(mut state) = self.state.try_borrow_mut() else {
             return;
         };
@@ -355,8 +359,16 @@ impl Inner {
         });
         *drawn_size = size;
         drop(state);
-        if drawn {
-            (self.hooks.drawn)(now_ms() - started);
+        // A picture may take several frames: its drawing time is theirs.
+        if drawn.drew() {
+            self.picture_ms
+                .set(self.picture_ms.get() + now_ms() - started);
+        }
+        if drawn.shown() {
+            (self.hooks.drawn)(self.picture_ms.take());
+        }
+        if drawn.wants_more() {
+            self.request_redraw();
         }
     }
 

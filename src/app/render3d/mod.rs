@@ -12,6 +12,7 @@ pub mod driver;
 pub mod geometry;
 pub mod gesture;
 pub mod instances;
+pub mod pacing;
 pub mod picking;
 #[cfg(target_arch = "wasm32")]
 mod renderer;
@@ -28,6 +29,48 @@ use crate::model::Vec3;
 /// Largest drawing buffer side in device pixels (keeps huge or zoomed
 /// canvases within what WebGL allows).
 pub const MAX_BUFFER_SIDE: u32 = 4096;
+
+/// What one call of the renderer did in an animation frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawn {
+    /// Nothing could be drawn (context lost, no area, no buffer).
+    Nothing,
+    /// The canvas already shows this frame's picture.
+    Unchanged,
+    /// The GPU is still busy with the last batch: ask again next frame.
+    Waiting,
+    /// A batch of the picture was drawn; it needs more frames.
+    Partial,
+    /// A picture went on the canvas; `newer_due` when the frame has changed
+    /// since it started, so another picture must follow.
+    Shown {
+        /// Whether another picture is due.
+        newer_due: bool,
+    },
+}
+
+impl Drawn {
+    /// Whether the renderer needs another animation frame.
+    #[must_use]
+    pub fn wants_more(self) -> bool {
+        matches!(
+            self,
+            Self::Waiting | Self::Partial | Self::Shown { newer_due: true }
+        )
+    }
+
+    /// Whether this frame drew something.
+    #[must_use]
+    pub fn drew(self) -> bool {
+        matches!(self, Self::Partial | Self::Shown { .. })
+    }
+
+    /// Whether a picture went on the canvas.
+    #[must_use]
+    pub fn shown(self) -> bool {
+        matches!(self, Self::Shown { .. })
+    }
+}
 
 /// Everything one drawing of the 3D view needs.
 #[derive(Debug, Clone, Copy)]

@@ -10,28 +10,41 @@
 //! camera (from the upper left behind the viewer), so shading shows each
 //! cone's direction from every viewpoint.
 //!
-//! The instance buffers are refilled only when the swarm's data version
-//! changes; otherwise a frame uploads nothing but a few uniforms and
-//! allocates nothing. three-d's high-level `InstancedMesh::set_instances`
-//! is avoided on purpose: it clones the instances and creates new GPU
-//! buffers on every call, and its render path panics on errors.
+//! A picture is drawn into an offscreen multisampled framebuffer, the boids
+//! in chunks of instances spread over as many animation frames as the GPU
+//! needs (see [`pacing`](super::pacing)), and copied to the canvas once it
+//! is complete, with the ring on top. Changes that arrive meanwhile wait for
+//! the next picture. The instance buffers are refilled only when a picture
+//! starts with a new data version; otherwise a frame uploads nothing but a
+//! few uniforms and allocates nothing. three-d's high-level
+//! `InstancedMesh::set_instances` is avoided on purpose: it clones the
+//! instances and creates new GPU buffers on every call, and its render path
+//! panics on errors.
 
 use std::sync::Arc;
 
 use nalgebra::Matrix4;
-use three_d::context::HasContext;
+use three_d::context::{self as gl_api, HasContext};
 use three_d::core::{
     Blend, ClearState, Context, Cull, DepthTest, ElementBuffer, InstanceBuffer, Program,
-    RenderStates, RenderTarget, VertexBuffer, Viewport, WriteMask,
+    RenderStates, RenderTarget, ScissorBox, VertexBuffer, Viewport, WriteMask,
 };
 use three_d::{Mat4, Vec2, Vec3, Vec4};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebglLoseContext};
+use web_sys::{
+    HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes, WebglLoseContext,
+};
 
 use super::colors::REST_COLOR;
 use super::geometry::{self, Mesh, REST_SPHERE_RADIUS};
 use super::instances::InstanceData;
-use super::{Frame, OrbitCamera, drawing_buffer_size};
+use super::pacing::{BatchPacer, CHUNK_INSTANCES, chunk_count};
+use super::{Drawn, Frame, OrbitCamera, drawing_buffer_size};
+use crate::app::timing::now_ms;
+
+/// Samples per pixel of the offscreen picture. The canvas itself has no
+/// antialiasing: a copy into a multisampled canvas is not allowed.
+const SAMPLES: i32 = 4;
 
 /// Background colour (sRGB).
 const BACKGROUND: [f32; 3] = [0.085, 0.095, 0.115];
@@ -160,6 +173,195 @@ impl InstanceBuffers {
     }
 }
 
+/// Instances in chunks of [`CHUNK_INSTANCES`]; the buffers are kept when
+/// the number of chunks shrinks, so refilling allocates only to grow.
+struct InstanceChunks {
+    chunks: Vec<InstanceBuffers>,
+    used: usize,
+}
+
+impl InstanceChunks {
+    fn new() -> Self {
+        Self {
+            chunks: Vec::new(),
+            used: 0,
+        }
+    }
+
+    fn fill(
+        &mut self,
+        context: &Context,
+        positions: &[[f32; 3]],
+        directions: &[[f32; 3]],
+        colors: &[[f32; 3]],
+    ) {
+        self.used = chunk_count(positions.len());
+        while self.chunks.len() < self.used {
+            self.chunks.push(InstanceBuffers::new(context));
+        }
+        let parts = positions
+            .chunks(CHUNK_INSTANCES)
+            .zip(directions.chunks(CHUNK_INSTANCES))
+            .zip(colors.chunks(CHUNK_INSTANCES));
+        for (buffers, ((positions, directions), colors)) in self.chunks.iter_mut().zip(parts) {
+            buffers.fill(positions, directions, colors);
+        }
+    }
+
+    fn used(&self) -> &[InstanceBuffers] {
+        &self.chunks[..self.used]
+    }
+}
+
+/// The offscreen framebuffer a picture is drawn into.
+struct Offscreen {
+    framebuffer: gl_api::Framebuffer,
+    color: gl_api::Renderbuffer,
+    depth: gl_api::Renderbuffer,
+    width: u32,
+    height: u32,
+}
+
+impl Offscreen {
+    fn new(context: &Context, width: u32, height: u32) -> Result<Self, String> {
+        let (w, h) = (
+            i32::try_from(width).unwrap_or(1),
+            i32::try_from(height).unwrap_or(1),
+        );
+        // SAFETY: object creation and storage calls on the live context; the
+        // bindings are set back to none before returning.
+        unsafe {
+            let samples = SAMPLES.min(context.get_parameter_i32(gl_api::MAX_SAMPLES));
+            let storage = |buffer, format| {
+                context.bind_renderbuffer(gl_api::RENDERBUFFER, Some(buffer));
+                if samples > 0 {
+                    context.renderbuffer_storage_multisample(
+                        gl_api::RENDERBUFFER,
+                        samples,
+                        format,
+                        w,
+                        h,
+                    );
+                } else {
+                    context.renderbuffer_storage(gl_api::RENDERBUFFER, format, w, h);
+                }
+            };
+            let framebuffer = context.create_framebuffer()?;
+            let color = context.create_renderbuffer()?;
+            let depth = context.create_renderbuffer()?;
+            storage(color, gl_api::RGBA8);
+            storage(depth, gl_api::DEPTH_COMPONENT24);
+            context.bind_renderbuffer(gl_api::RENDERBUFFER, None);
+            context.bind_framebuffer(gl_api::FRAMEBUFFER, Some(framebuffer));
+            for (attachment, buffer) in [
+                (gl_api::COLOR_ATTACHMENT0, color),
+                (gl_api::DEPTH_ATTACHMENT, depth),
+            ] {
+                context.framebuffer_renderbuffer(
+                    gl_api::FRAMEBUFFER,
+                    attachment,
+                    gl_api::RENDERBUFFER,
+                    Some(buffer),
+                );
+            }
+            let status = context.check_framebuffer_status(gl_api::FRAMEBUFFER);
+            context.bind_framebuffer(gl_api::FRAMEBUFFER, None);
+            let offscreen = Self {
+                framebuffer,
+                color,
+                depth,
+                width,
+                height,
+            };
+            if status != gl_api::FRAMEBUFFER_COMPLETE {
+                offscreen.delete(context);
+                return Err(format!(
+                    "Der Bildpuffer der 3D-Ansicht ließ sich nicht anlegen ({status:#x})."
+                ));
+            }
+            Ok(offscreen)
+        }
+    }
+
+    /// Runs `draw` with the framebuffer as three-d's target.
+    fn draw_into(&self, context: &Context, draw: impl FnOnce(&RenderTarget<'_>)) {
+        let target =
+            RenderTarget::from_framebuffer(context, self.width, self.height, self.framebuffer);
+        draw(&target);
+        // Hand the framebuffer back: a dropped target would delete it.
+        let _ = target.into_framebuffer();
+    }
+
+    /// Copies (and resolves) the picture onto the canvas.
+    fn show(&self, context: &Context) {
+        let (w, h) = (
+            i32::try_from(self.width).unwrap_or(0),
+            i32::try_from(self.height).unwrap_or(0),
+        );
+        // The scissor box also limits the copy: cover everything.
+        context.set_scissor(ScissorBox::new_at_origo(self.width, self.height));
+        // SAFETY: binds this live framebuffer for reading and the canvas for
+        // drawing, copies, and binds the canvas for both again.
+        unsafe {
+            context.bind_framebuffer(gl_api::READ_FRAMEBUFFER, Some(self.framebuffer));
+            context.bind_framebuffer(gl_api::DRAW_FRAMEBUFFER, None);
+            context.blit_framebuffer(
+                0,
+                0,
+                w,
+                h,
+                0,
+                0,
+                w,
+                h,
+                gl_api::COLOR_BUFFER_BIT,
+                gl_api::NEAREST,
+            );
+            context.bind_framebuffer(gl_api::FRAMEBUFFER, None);
+        }
+    }
+
+    fn delete(&self, context: &Context) {
+        // SAFETY: deletes the objects this struct created; nothing uses them
+        // afterwards.
+        unsafe {
+            context.delete_framebuffer(self.framebuffer);
+            context.delete_renderbuffer(self.color);
+            context.delete_renderbuffer(self.depth);
+        }
+    }
+}
+
+/// What a picture shows: when any of it changes, a new picture is due.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct PictureKey {
+    data: (u64, usize),
+    selection: Option<usize>,
+    camera: OrbitCamera,
+    size: (u32, u32),
+    device_pixel_ratio: f64,
+}
+
+/// A picture being drawn over one or more frames, with everything it needs
+/// fixed when it started.
+struct Picture {
+    key: PictureKey,
+    view_projection: Matrix4<f64>,
+    aspect: f64,
+    viewport: Viewport,
+    light: Vec3,
+    ring_centre: Option<crate::model::Vec3>,
+    /// Chunks drawn so far (cone chunks first, then rest chunks).
+    drawn_chunks: usize,
+}
+
+/// A batch handed to the GPU: its fence, when it was issued, its size.
+struct Batch {
+    fence: gl_api::Fence,
+    issued_ms: f64,
+    chunks: usize,
+}
+
 /// Draws the swarm into a WebGL2 canvas.
 pub struct Renderer {
     canvas: HtmlCanvasElement,
@@ -175,22 +377,31 @@ pub struct Renderer {
     cube_vertices: i32,
     ring_halo: VertexBuffer<[f32; 2]>,
     ring_line: VertexBuffer<[f32; 2]>,
-    cones: InstanceBuffers,
-    rests: InstanceBuffers,
+    cones: InstanceChunks,
+    rests: InstanceChunks,
     data: InstanceData,
     rest_directions: Vec<[f32; 3]>,
     rest_colors: Vec<[f32; 3]>,
     uploaded: Option<(u64, usize)>,
     cone_length: f32,
     cone_detail: usize,
+    offscreen: Option<Offscreen>,
+    picture: Option<Picture>,
+    /// What the canvas shows (the last complete picture).
+    shown: Option<PictureKey>,
+    batch: Option<Batch>,
+    pacer: BatchPacer,
 }
 
 impl Renderer {
     /// Creates the WebGL2 context of the canvas and everything the renderer
     /// keeps on the GPU. Errors are German sentences for the page.
     pub fn new(canvas: &HtmlCanvasElement) -> Result<Self, String> {
+        let attributes = WebGlContextAttributes::new();
+        attributes.set_antialias(false);
+        attributes.set_depth(false);
         let gl = canvas
-            .get_context("webgl2")
+            .get_context_with_context_options("webgl2", &attributes)
             .ok()
             .flatten()
             .and_then(|object| object.dyn_into::<WebGl2RenderingContext>().ok())
@@ -222,14 +433,19 @@ impl Renderer {
             cube_vertices: i32::try_from(edges.len()).unwrap_or(0),
             ring_halo: VertexBuffer::new_with_data(&context, &geometry::annulus(0.78, 1.22, 48)),
             ring_line: VertexBuffer::new_with_data(&context, &geometry::annulus(0.9, 1.1, 48)),
-            cones: InstanceBuffers::new(&context),
-            rests: InstanceBuffers::new(&context),
+            cones: InstanceChunks::new(),
+            rests: InstanceChunks::new(),
             data: InstanceData::default(),
             rest_directions: Vec::new(),
             rest_colors: Vec::new(),
             uploaded: None,
             cone_length: geometry::cone_length(1),
             cone_detail: 0,
+            offscreen: None,
+            picture: None,
+            shown: None,
+            batch: None,
+            pacer: BatchPacer::new(),
             mesh_program,
             line_program,
             ring_program,
@@ -247,8 +463,17 @@ impl Renderer {
 
     /// Frees the GPU objects and hands the context back to the browser
     /// (when the view goes away), instead of waiting for garbage collection.
-    pub fn release(self) {
+    pub fn release(mut self) {
         let gl = self.gl.clone();
+        if !gl.is_context_lost() {
+            if let Some(offscreen) = self.offscreen.take() {
+                offscreen.delete(&self.context);
+            }
+            if let Some(batch) = self.batch.take() {
+                // SAFETY: the fence was created on this live context.
+                unsafe { self.context.delete_sync(batch.fence) };
+            }
+        }
         drop(self);
         if let Ok(Some(extension)) = gl.get_extension("WEBGL_lose_context") {
             extension
@@ -257,50 +482,182 @@ impl Renderer {
         }
     }
 
-    /// Draws one frame: sizes the drawing buffer to the canvas, uploads the
-    /// instance data if its version changed, and draws cube, boids and ring.
-    /// Returns false when nothing could be drawn (context lost, no area).
-    pub fn render(&mut self, frame: &Frame<'_>) -> bool {
+    /// Works on the picture for one animation frame: waits while the GPU is
+    /// busy with the last batch, starts a picture of the current frame when
+    /// none is in progress and the canvas does not show it yet, draws the
+    /// next batch of chunks, and shows the picture once it is complete.
+    pub fn render(&mut self, frame: &Frame<'_>) -> Drawn {
         if self.gl.is_context_lost() {
-            return false;
+            return Drawn::Nothing;
         }
         let Some((width, height)) =
             drawing_buffer_size(frame.css_width, frame.css_height, frame.device_pixel_ratio)
         else {
-            return false;
+            return Drawn::Nothing;
         };
+        if !self.gpu_is_ready() {
+            return Drawn::Waiting;
+        }
+        let key = PictureKey {
+            data: (frame.data_version, frame.positions.len()),
+            selection: frame.selection,
+            camera: *frame.camera,
+            size: (width, height),
+            device_pixel_ratio: frame.device_pixel_ratio,
+        };
+        if self.picture.is_none() {
+            if self.shown == Some(key) {
+                return Drawn::Unchanged;
+            }
+            if let Err(reason) = self.start_picture(frame, key) {
+                web_sys::console::error_1(&reason.into());
+                return Drawn::Nothing;
+            }
+        }
+        if self.draw_batch() {
+            Drawn::Shown {
+                newer_due: self.shown != Some(key),
+            }
+        } else {
+            Drawn::Partial
+        }
+    }
+
+    /// Whether the GPU has finished the last batch (it then adapts the size
+    /// of the next one).
+    fn gpu_is_ready(&mut self) -> bool {
+        let Some(batch) = &self.batch else {
+            return true;
+        };
+        // SAFETY: queries and deletes a fence created on this live context.
+        unsafe {
+            if self.context.get_sync_status(batch.fence) != gl_api::SIGNALED {
+                return false;
+            }
+            self.context.delete_sync(batch.fence);
+        }
+        self.pacer
+            .finished(batch.chunks, now_ms() - batch.issued_ms);
+        self.batch = None;
+        true
+    }
+
+    /// Sizes the canvas and the offscreen buffer, uploads the instances of
+    /// a new data version and clears the picture with the cube on it.
+    fn start_picture(&mut self, frame: &Frame<'_>, key: PictureKey) -> Result<(), String> {
+        let (width, height) = key.size;
         if self.canvas.width() != width {
             self.canvas.set_width(width);
         }
         if self.canvas.height() != height {
             self.canvas.set_height(height);
         }
-        let version = (frame.data_version, frame.positions.len());
-        if self.uploaded != Some(version) {
-            self.upload(frame);
-            self.uploaded = Some(version);
+        if self
+            .offscreen
+            .as_ref()
+            .is_none_or(|o| (o.width, o.height) != (width, height))
+        {
+            if let Some(old) = self.offscreen.take() {
+                old.delete(&self.context);
+            }
+            self.offscreen = Some(Offscreen::new(&self.context, width, height)?);
         }
-
+        if self.uploaded != Some(key.data) {
+            self.upload(frame);
+            self.uploaded = Some(key.data);
+        }
         let aspect = f64::from(width) / f64::from(height);
         let view_projection = frame.camera.view_projection(aspect);
-        let vp = to_mat4(&view_projection);
-        let viewport = Viewport::new_at_origo(width, height);
-        let [r, g, b] = BACKGROUND;
-        RenderTarget::screen(&self.context, width, height)
-            .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
-
-        self.draw_cube(vp, viewport);
-        self.draw_boids(frame.camera, vp, viewport);
-        if let Some(centre) = frame.selection.and_then(|i| frame.positions.get(i)) {
-            self.draw_ring(centre, &view_projection, aspect, viewport, frame);
+        let camera = frame.camera;
+        let light =
+            (camera.right() * -0.35 + camera.up() * 0.6 + camera.backward() * 0.72).normalize();
+        let picture = Picture {
+            key,
+            view_projection,
+            aspect,
+            viewport: Viewport::new_at_origo(width, height),
+            light: Vec3::new(light.x as f32, light.y as f32, light.z as f32),
+            ring_centre: frame
+                .selection
+                .and_then(|i| frame.positions.get(i))
+                .copied(),
+            drawn_chunks: 0,
+        };
+        if let Some(offscreen) = &self.offscreen {
+            offscreen.draw_into(&self.context, |target| {
+                let [r, g, b] = BACKGROUND;
+                target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
+                let _ = target.write(|| {
+                    self.draw_cube(to_mat4(&picture.view_projection), picture.viewport);
+                    Ok::<(), std::convert::Infallible>(())
+                });
+            });
         }
-        true
+        self.picture = Some(picture);
+        Ok(())
+    }
+
+    /// Draws the next batch of chunks of the picture in progress; shows the
+    /// picture when that was the last. Returns whether it is complete.
+    fn draw_batch(&mut self) -> bool {
+        let (Some(picture), Some(offscreen)) = (&self.picture, &self.offscreen) else {
+            return false;
+        };
+        let cone_chunks = self.cones.used();
+        let rest_chunks = self.rests.used();
+        let total = cone_chunks.len() + rest_chunks.len();
+        let first = picture.drawn_chunks;
+        let end = (first + self.pacer.chunks_per_batch()).min(total);
+        let vp = to_mat4(&picture.view_projection);
+        offscreen.draw_into(&self.context, |target| {
+            let _ = target.write(|| {
+                for chunk in first..end {
+                    if let Some(instances) = cone_chunks.get(chunk) {
+                        self.draw_instances(picture, vp, self.cone_mesh(), instances, true);
+                    } else if let Some(instances) = rest_chunks.get(chunk - cone_chunks.len()) {
+                        self.draw_instances(picture, vp, &self.sphere, instances, false);
+                    }
+                }
+                Ok::<(), std::convert::Infallible>(())
+            });
+        });
+        let complete = end >= total;
+        if complete {
+            offscreen.show(&self.context);
+            if let Some(centre) = &picture.ring_centre {
+                self.draw_ring(centre, picture);
+            }
+        }
+        // SAFETY: a fence and a flush on the live context.
+        let fence = unsafe {
+            let fence = self
+                .context
+                .fence_sync(gl_api::SYNC_GPU_COMMANDS_COMPLETE, 0);
+            self.context.flush();
+            fence
+        };
+        self.batch = fence.ok().map(|fence| Batch {
+            fence,
+            issued_ms: now_ms(),
+            chunks: end - first,
+        });
+        if complete {
+            self.shown = self.picture.take().map(|picture| picture.key);
+        } else if let Some(picture) = &mut self.picture {
+            picture.drawn_chunks = end;
+        }
+        complete
+    }
+
+    fn cone_mesh(&self) -> &MeshBuffers {
+        &self.cone_meshes[self.cone_detail.min(self.cone_meshes.len() - 1)]
     }
 
     fn upload(&mut self, frame: &Frame<'_>) {
         self.data.fill(frame.positions, frame.velocities);
         let data = &self.data;
         self.cones.fill(
+            &self.context,
             &data.cone_positions,
             &data.cone_directions,
             &data.cone_colors,
@@ -311,6 +668,7 @@ impl Renderer {
         self.rest_colors.clear();
         self.rest_colors.resize(rests, REST_COLOR);
         self.rests.fill(
+            &self.context,
             &data.rest_positions,
             &self.rest_directions,
             &self.rest_colors,
@@ -336,59 +694,58 @@ impl Renderer {
         });
     }
 
-    fn draw_boids(&self, camera: &OrbitCamera, vp: Mat4, viewport: Viewport) {
-        let light =
-            (camera.right() * -0.35 + camera.up() * 0.6 + camera.backward() * 0.72).normalize();
-        let light = Vec3::new(light.x as f32, light.y as f32, light.z as f32);
+    /// One chunk of cones (`cones`) or of rest spheres.
+    fn draw_instances(
+        &self,
+        picture: &Picture,
+        vp: Mat4,
+        mesh: &MeshBuffers,
+        instances: &InstanceBuffers,
+        cones: bool,
+    ) {
+        if instances.count == 0 {
+            return;
+        }
+        let (size, base_shade) = if cones {
+            (self.cone_length, BASE_SHADE)
+        } else {
+            (self.cone_length * REST_SPHERE_RADIUS, 1.0)
+        };
         let program = &self.mesh_program;
         let states = RenderStates {
             cull: Cull::Back,
             ..RenderStates::default()
         };
-        let cone = &self.cone_meshes[self.cone_detail.min(self.cone_meshes.len() - 1)];
-        let sphere_size = self.cone_length * REST_SPHERE_RADIUS;
-        let draws = [
-            (cone, &self.cones, self.cone_length, BASE_SHADE),
-            (&self.sphere, &self.rests, sphere_size, 1.0),
-        ];
-        for (mesh, instances, size, base_shade) in draws {
-            if instances.count == 0 {
-                continue;
-            }
-            program.use_uniform("viewProjection", vp);
-            program.use_uniform("size", size);
-            program.use_uniform("baseShade", base_shade);
-            program.use_uniform("lightDirection", light);
-            program.use_vertex_attribute("position", &mesh.positions);
-            program.use_vertex_attribute("normal", &mesh.normals);
-            program.use_instance_attribute("instancePosition", &instances.positions);
-            program.use_instance_attribute("instanceDirection", &instances.directions);
-            program.use_instance_attribute("instanceColor", &instances.colors);
-            program.draw_elements_instanced(states, viewport, &mesh.elements, instances.count);
-        }
+        program.use_uniform("viewProjection", vp);
+        program.use_uniform("size", size);
+        program.use_uniform("baseShade", base_shade);
+        program.use_uniform("lightDirection", picture.light);
+        program.use_vertex_attribute("position", &mesh.positions);
+        program.use_vertex_attribute("normal", &mesh.normals);
+        program.use_instance_attribute("instancePosition", &instances.positions);
+        program.use_instance_attribute("instanceDirection", &instances.directions);
+        program.use_instance_attribute("instanceColor", &instances.colors);
+        program.draw_elements_instanced(states, picture.viewport, &mesh.elements, instances.count);
     }
 
-    fn draw_ring(
-        &self,
-        centre: &crate::model::Vec3,
-        view_projection: &Matrix4<f64>,
-        aspect: f64,
-        viewport: Viewport,
-        frame: &Frame<'_>,
-    ) {
+    /// The ring around the selected boid, on the canvas over the picture.
+    fn draw_ring(&self, centre: &crate::model::Vec3, picture: &Picture) {
+        let view_projection = &picture.view_projection;
+        let viewport = picture.viewport;
         let clip = view_projection * centre.push(1.0);
         if !(clip.w > 1e-6 && clip.iter().all(|c| c.is_finite())) {
             return;
         }
         let height_px = f64::from(viewport.height);
         let width_px = f64::from(viewport.width);
-        let ratio = if frame.device_pixel_ratio.is_finite() && frame.device_pixel_ratio > 0.0 {
-            frame.device_pixel_ratio
+        let ratio = picture.key.device_pixel_ratio;
+        let ratio = if ratio.is_finite() && ratio > 0.0 {
+            ratio
         } else {
             1.0
         };
         // The ring grows with the cone when zoomed in, never below a minimum.
-        let focal_px = 0.5 * height_px / (0.5 * OrbitCamera::vertical_fov(aspect)).tan();
+        let focal_px = 0.5 * height_px / (0.5 * OrbitCamera::vertical_fov(picture.aspect)).tan();
         let cone_px = f64::from(self.cone_length) * focal_px / clip.w;
         let radius_px = (RING_MIN_RADIUS_PX * ratio).max(RING_PER_CONE * cone_px);
         let radius = Vec2::new(

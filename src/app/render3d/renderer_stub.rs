@@ -3,7 +3,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use super::Frame;
+use super::{Drawn, Frame};
 
 /// The renderer's native stand-in: it cannot be created.
 #[derive(Debug)]
@@ -27,7 +27,7 @@ impl Renderer {
     pub fn release(self) {}
 
     /// Never reached.
-    pub fn render(&mut self, _frame: &Frame<'_>) -> bool {
-        false
+    pub fn render(&mut self, _frame: &Frame<'_>) -> Drawn {
+        Drawn::Nothing
     }
 }
