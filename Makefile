@@ -20,6 +20,7 @@ lint: setup
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --locked --no-default-features --all-targets -- -D warnings
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
 test: lint build
