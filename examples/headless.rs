@@ -12,6 +12,7 @@
 use std::process::ExitCode;
 
 use boids_schwarm::model::{ParamField, Params, Swarm};
+use boids_schwarm::texts;
 
 const USAGE: &str = "usage: headless [--count N] [--seed S] [--radius R] [--separation W] \
 [--alignment W] [--cohesion W] [--max-speed V] [--state FILE] --steps K";
@@ -49,10 +50,9 @@ fn run(args: Vec<String>) -> Result<String, String> {
             .next()
             .ok_or_else(|| format!("{option} needs a value ({USAGE})"))?;
         if let Some(field) = field_of(&option) {
-            let number = field.parse(&value).map_err(|e| format!("{option}: {e}"))?;
-            field
-                .set(&mut params, number)
-                .map_err(|e| format!("{option}: {e}"))?;
+            let german = |e| format!("{option}: {}", texts::param_error(&e));
+            let number = field.parse(&value).map_err(german)?;
+            field.set(&mut params, number).map_err(german)?;
             params_given = true;
         } else if option == "--state" {
             state_file = Some(value);
@@ -77,9 +77,10 @@ fn run(args: Vec<String>) -> Result<String, String> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("--state {path}: {e}"))?;
-            Swarm::from_json(&text).map_err(|e| format!("--state {path}: {e}"))?
+            Swarm::from_json(&text)
+                .map_err(|e| format!("--state {path}: {}", texts::import_error(&e)))?
         }
-        None => Swarm::new(&params).map_err(|e| e.to_string())?,
+        None => Swarm::new(&params).map_err(|e| texts::param_error(&e))?,
     };
     for _ in 0..steps {
         swarm.step();
