@@ -24,6 +24,27 @@ fn assert_usage_error(args: &[&str], expected: &str) {
     assert!(stderr.contains(expected), "{stderr}");
 }
 
+/// A state file with the given content, removed on drop.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, content: &[u8]) -> Self {
+        let path = std::env::temp_dir().join(format!("boids-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, content).unwrap();
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
+}
+
 #[test]
 fn prints_the_state_after_k_steps() {
     let output = run(&[
@@ -68,61 +89,49 @@ fn continues_from_a_state_file() {
 
 #[test]
 fn bad_arguments_give_one_line_and_exit_code_2() {
-    assert_usage_error(&[], "Die Option --steps fehlt.");
-    assert_usage_error(&["--steps", "x"], "--steps: „x“ ist keine ganze Zahl ab 0.");
-    assert_usage_error(
-        &["--steps", "-1"],
-        "--steps: „-1“ ist keine ganze Zahl ab 0.",
-    );
-    assert_usage_error(
-        &["--steps", "1", "--radius", "5"],
-        "Radius muss größer als 0 und höchstens 4,2 sein.",
-    );
-    assert_usage_error(
-        &["--steps", "1", "--count", "1,5"],
-        "Anzahl muss eine ganze Zahl",
-    );
-    assert_usage_error(
-        &["--steps", "1", "--cohesion", "viel"],
-        "--cohesion: Kohäsion: „viel“ ist keine gültige Zahl (Beispiel: 1,2).",
-    );
-    assert_usage_error(
-        &["--steps", "1", "--bogus", "1"],
-        "Unbekannte Option --bogus. (Hilfe: boids-schwarm-cli --help)",
-    );
-    assert_usage_error(
-        &["--steps", "1", "state.json"],
-        "Unbekannte Option state.json.",
-    );
-    assert_usage_error(&["--steps"], "--steps braucht einen Wert.");
-    assert_usage_error(
-        &["--steps", "1", "--state", "/nonexistent/state.json"],
-        "--state /nonexistent/state.json: Die Datei gibt es nicht.",
-    );
-    assert_usage_error(
-        &["--steps", "1", "--state", "x.json", "--seed", "3"],
-        "nicht mit Parameteroptionen kombinieren",
-    );
-}
-
-/// A state file with the given content, removed on drop.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, content: &[u8]) -> Self {
-        let path = std::env::temp_dir().join(format!("boids-cli-{}-{name}", std::process::id()));
-        std::fs::write(&path, content).unwrap();
-        Self(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        std::fs::remove_file(&self.0).ok();
+    let cases: [(&[&str], &str); 12] = [
+        (&[], "Die Option --steps fehlt."),
+        (&["--steps", "x"], "--steps: „x“ ist keine ganze Zahl ab 0."),
+        (
+            &["--steps", "-1"],
+            "--steps: „-1“ ist keine ganze Zahl ab 0.",
+        ),
+        (
+            &["--steps", "1", "--radius", "5"],
+            "--radius: Radius muss größer als 0 und höchstens 4,2 sein.",
+        ),
+        (
+            &["--steps", "1", "--count", "1,5"],
+            "Anzahl muss eine ganze Zahl",
+        ),
+        (
+            &["--steps", "1", "--cohesion", "viel"],
+            "--cohesion: Kohäsion: „viel“ ist keine gültige Zahl (Beispiel: 1,2).",
+        ),
+        (
+            &["--steps", "1", "--bogus", "1"],
+            "Unbekannte Option --bogus. (Hilfe: boids-schwarm-cli --help)",
+        ),
+        (
+            &["--steps", "1", "state.json"],
+            "Unbekannte Option state.json.",
+        ),
+        (&["--steps"], "--steps braucht einen Wert."),
+        (
+            &["--steps", "1", "--state", "/nonexistent/state.json"],
+            "--state /nonexistent/state.json: Die Datei gibt es nicht.",
+        ),
+        (
+            &["--steps", "1", "--state", "x.json", "--seed", "3"],
+            "nicht mit Parameteroptionen kombinieren",
+        ),
+        (
+            &["--state", "/tmp", "--steps", "1"],
+            "Die Datei konnte nicht gelesen werden.",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_usage_error(args, expected);
     }
 }
 

@@ -102,39 +102,36 @@ fn boids_may_come_in_any_order() {
 
 #[test]
 fn rejects_wrong_format_and_version() {
-    let mut value = valid_value();
-    value["format"] = json!("something-else");
-    assert_eq!(
-        read(&value).unwrap_err(),
-        ImportError::WrongFormat {
-            found: Some("something-else".to_owned())
+    let format = |found: Option<&str>| ImportError::WrongFormat {
+        found: found.map(str::to_owned),
+    };
+    let version = |found: Option<&str>| ImportError::WrongVersion {
+        found: found.map(str::to_owned),
+    };
+    let cases = [
+        (
+            "format",
+            Some(json!("something-else")),
+            format(Some("something-else")),
+        ),
+        ("format", Some(json!(7)), format(Some("7"))),
+        ("format", None, format(None)),
+        ("version", Some(json!(2)), version(Some("2"))),
+        ("version", Some(json!("1")), version(Some("\"1\""))),
+        ("version", None, version(None)),
+    ];
+    for (key, replacement, expected) in cases {
+        let mut value = valid_value();
+        match &replacement {
+            Some(new) => value[key] = new.clone(),
+            None => drop(value.as_object_mut().unwrap().remove(key)),
         }
-    );
-    value["format"] = json!(7);
-    assert_eq!(
-        read(&value).unwrap_err(),
-        ImportError::WrongFormat {
-            found: Some("7".to_owned())
-        }
-    );
-    value.as_object_mut().unwrap().remove("format");
-    assert_eq!(
-        read(&value).unwrap_err(),
-        ImportError::WrongFormat { found: None }
-    );
-    let mut value = valid_value();
-    value["version"] = json!(2);
-    assert_eq!(
-        read(&value).unwrap_err(),
-        ImportError::WrongVersion {
-            found: Some("2".to_owned())
-        }
-    );
-    value.as_object_mut().unwrap().remove("version");
-    assert_eq!(
-        read(&value).unwrap_err(),
-        ImportError::WrongVersion { found: None }
-    );
+        assert_eq!(
+            read(&value).unwrap_err(),
+            expected,
+            "{key}: {replacement:?}"
+        );
+    }
 }
 
 #[test]
