@@ -4,25 +4,31 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: setup serve test build lint unit browser bench
+.PHONY: setup setup-serve serve test build lint unit browser bench
 
+## Every tool: what serving needs, plus Chromium and chromedriver (apt, root).
 setup:
-	bash scripts/setup.sh
+	bash scripts/setup.sh test
+
+## Only what building and serving the app needs (no apt, no root).
+setup-serve:
+	bash scripts/setup.sh serve
 
 ## Serve the app on http://127.0.0.1:8080
-serve: setup
+serve: setup-serve
 	trunk serve
 
-build: setup
+build: setup-serve
 	trunk build
 
-lint: setup
+lint: setup-serve
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --locked --no-default-features --all-targets -- -D warnings
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
-test: lint build
+test: setup lint build
 	mkdir -p target
 	set -o pipefail; cargo test --locked 2>&1 | tee target/test-output.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } \
@@ -30,7 +36,7 @@ test: lint build
 	  target/test-output.log
 
 ## The model's step benchmark, then the 3D frame and the worker benchmarks in headless Chromium.
-bench: build
+bench: setup build
 	cargo bench --locked --bench step
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers

@@ -1,8 +1,24 @@
 #!/usr/bin/env bash
-# Installs every tool the build and the tests need, at pinned versions,
+# Installs the tools the build and the tests need, at pinned versions,
 # skipping each one whose right version is already present. Idempotent.
 # Facts behind the choices: docs/DEVELOPING.md ("Toolchain").
+#
+#   scripts/setup.sh serve   what building and serving the app needs: the wasm
+#                            target, trunk, wasm-bindgen-cli, wasm-opt (npm);
+#                            no root needed
+#   scripts/setup.sh test    the same, plus Chromium and chromedriver for the
+#                            browser tests (apt: root, or sudo)
+#   scripts/setup.sh         as `test`
 set -euo pipefail
+
+PURPOSE=${1:-test}
+case "$PURPOSE" in
+  serve | test) ;;
+  *)
+    echo "usage: $0 [serve|test]" >&2
+    exit 2
+    ;;
+esac
 
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
@@ -46,17 +62,23 @@ else
   npm install --global --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
 fi
 
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-  log "chromium and chromedriver present"
-else
-  log "installing chromium and chromium-driver (apt)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium chromium-driver
+if [ "$PURPOSE" = test ]; then
+  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    log "chromium and chromedriver present"
+  else
+    log "installing chromium and chromium-driver (apt)"
+    as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null || { log "apt needs root: run as root or install sudo"; exit 1; }
+      as_root=(sudo)
+    fi
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  fi
 fi
 
 if [ -f Cargo.lock ]; then
   # trunk builds offline; fetch the locked crates first.
   cargo fetch --locked
 fi
-log "all tools present"
+log "all tools for $PURPOSE present"

@@ -1,6 +1,12 @@
 //! Boids-Schwarm: an interactive 3D boids explorer. The pure [`model`] does the
-//! stepping; [`app`] is the Leptos app around it.
+//! stepping; [`texts`] words its parameters and errors in German for the app
+//! and the CLI; `app` is the Leptos app around it and `worker` the model's Web
+//! Worker, both behind the default `web` feature so that the model and its
+//! tools build without the web stack.
 
+#[cfg(feature = "web")]
 pub mod app;
 pub mod model;
+pub mod texts;
+#[cfg(feature = "web")]
 pub mod worker;

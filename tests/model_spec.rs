@@ -1,8 +1,8 @@
 //! SPEC §1–2, clause by clause, including the edges.
 
 use boids_schwarm::model::{
-    HALF_PERIOD, Lcg, PERIOD, ParamField, Params, STEP_SECONDS, Swarm, Vec3, cap, displacement,
-    displacement_1d, length, steering_brute_force, wrap,
+    HALF_PERIOD, Lcg, PERIOD, ParamError, ParamField, Params, STEP_SECONDS, Swarm, Vec3, cap,
+    displacement, displacement_1d, length, steering_brute_force, wrap,
 };
 
 fn params(count: u32) -> Params {
@@ -507,117 +507,102 @@ fn parser_accepts_comma_point_and_spaces() {
 }
 
 #[test]
-fn parser_rejects_everything_else_with_german_messages() {
+fn parser_rejects_everything_else_naming_field_and_reason() {
+    let empty = |field| ParamError::Empty { field };
+    let not_a_number = |field, text: &str| ParamError::NotANumber {
+        field,
+        text: text.to_owned(),
+    };
+    let out_of_range = |field: ParamField| ParamError::OutOfRange {
+        field,
+        range: field.range(),
+    };
+    let radius = ParamField::Radius;
     let cases = [
-        (
-            ParamField::Radius,
-            "",
-            "Bitte einen Wert für Radius eingeben.",
-        ),
-        (
-            ParamField::Radius,
-            "   ",
-            "Bitte einen Wert für Radius eingeben.",
-        ),
-        (
-            ParamField::Radius,
-            "abc",
-            "Radius: „abc“ ist keine gültige Zahl (Beispiel: 1,2).",
-        ),
-        (
-            ParamField::Radius,
-            "NaN",
-            "Radius: „NaN“ ist keine gültige Zahl (Beispiel: 1,2).",
-        ),
-        (
-            ParamField::Radius,
-            "inf",
-            "Radius: „inf“ ist keine gültige Zahl (Beispiel: 1,2).",
-        ),
-        (
-            ParamField::Radius,
-            "1e999",
-            "Radius: „1e999“ ist keine gültige Zahl (Beispiel: 1,2).",
-        ),
-        (
-            ParamField::Radius,
-            "1,2,3",
-            "Radius: „1,2,3“ ist keine gültige Zahl (Beispiel: 1,2).",
-        ),
-        (
-            ParamField::Radius,
-            "0",
-            "Radius muss größer als 0 und höchstens 4,2 sein.",
-        ),
-        (
-            ParamField::Radius,
-            "4,2000001",
-            "Radius muss größer als 0 und höchstens 4,2 sein.",
-        ),
-        (
-            ParamField::Radius,
-            "-1",
-            "Radius muss größer als 0 und höchstens 4,2 sein.",
-        ),
-        (
-            ParamField::Count,
-            "1,5",
-            "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein.",
-        ),
-        (
-            ParamField::Count,
-            "0",
-            "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein.",
-        ),
-        (
-            ParamField::Count,
-            "50001",
-            "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein.",
-        ),
+        (radius, "", empty(radius)),
+        (radius, "   ", empty(radius)),
+        (radius, "abc", not_a_number(radius, "abc")),
+        (radius, " NaN ", not_a_number(radius, "NaN")),
+        (radius, "inf", not_a_number(radius, "inf")),
+        (radius, "1e999", not_a_number(radius, "1e999")),
+        (radius, "1,2,3", not_a_number(radius, "1,2,3")),
+        (radius, "0", out_of_range(radius)),
+        (radius, "4,2000001", out_of_range(radius)),
+        (radius, "-1", out_of_range(radius)),
+        (ParamField::Count, "1,5", out_of_range(ParamField::Count)),
+        // Digits only: „1.000“ is never one thousand.
+        (ParamField::Count, "1.000", out_of_range(ParamField::Count)),
+        (ParamField::Count, "0", out_of_range(ParamField::Count)),
+        (ParamField::Count, "50001", out_of_range(ParamField::Count)),
         (
             ParamField::Seed,
             "4294967296",
-            "Seed muss eine ganze Zahl von 0 bis 4 294 967 295 sein.",
+            out_of_range(ParamField::Seed),
         ),
-        (
-            ParamField::Seed,
-            "-1",
-            "Seed muss eine ganze Zahl von 0 bis 4 294 967 295 sein.",
-        ),
+        (ParamField::Seed, "-1", out_of_range(ParamField::Seed)),
         (
             ParamField::Cohesion,
             "10,01",
-            "Kohäsion muss zwischen 0 und 10 liegen.",
+            out_of_range(ParamField::Cohesion),
         ),
         (
             ParamField::Alignment,
             "-0,1",
-            "Richtung muss zwischen 0 und 10 liegen.",
+            out_of_range(ParamField::Alignment),
         ),
         (
             ParamField::Separation,
             "x",
-            "Abstand: „x“ ist keine gültige Zahl (Beispiel: 1,2).",
+            not_a_number(ParamField::Separation, "x"),
         ),
         (
             ParamField::MaxSpeed,
             "0",
-            "Höchsttempo muss größer als 0 und höchstens 50 sein.",
+            out_of_range(ParamField::MaxSpeed),
         ),
         (
             ParamField::MaxSpeed,
             "50,5",
-            "Höchsttempo muss größer als 0 und höchstens 50 sein.",
+            out_of_range(ParamField::MaxSpeed),
         ),
     ];
-    for (field, text, message) in cases {
+    for (field, text, expected) in cases {
         let error = field.parse(text).unwrap_err();
-        assert_eq!(error.field, field);
-        assert_eq!(error.message, message, "{field:?} {text:?}");
+        assert_eq!(error.field(), field);
+        assert_eq!(error, expected, "{field:?} {text:?}");
     }
     // A digit string too long for f64 is out of range, not a crash.
     let huge = "9".repeat(400);
-    assert!(ParamField::Radius.parse(&huge).is_err());
+    assert_eq!(
+        ParamField::Radius.parse(&huge).unwrap_err(),
+        out_of_range(ParamField::Radius)
+    );
+}
+
+#[test]
+fn ranges_are_the_spec_ranges() {
+    let bounds = ParamField::ALL.map(|field| {
+        let range = field.range();
+        (range.min, range.max, range.min_exclusive, range.integer)
+    });
+    assert_eq!(
+        bounds,
+        [
+            (1.0, 50_000.0, false, true),
+            (0.0, 4_294_967_295.0, false, true),
+            (0.0, 4.2, true, false),
+            (0.0, 10.0, false, false),
+            (0.0, 10.0, false, false),
+            (0.0, 10.0, false, false),
+            (0.0, 50.0, true, false),
+        ]
+    );
+    assert!(ParamField::Radius.accepts(4.2));
+    assert!(!ParamField::Radius.accepts(0.0));
+    assert!(ParamField::Cohesion.accepts(0.0));
+    assert!(!ParamField::Count.accepts(1.5));
+    assert!(!ParamField::Separation.accepts(f64::NAN));
+    assert!(!ParamField::Separation.accepts(f64::INFINITY));
 }
 
 #[test]
@@ -627,12 +612,12 @@ fn validation_names_the_failing_field() {
         ..Params::default()
     };
     let error = bad.validate().unwrap_err();
-    assert_eq!(error.field, ParamField::Cohesion);
+    assert_eq!(error.field(), ParamField::Cohesion);
     let bad = Params {
         radius: f64::NAN,
         ..Params::default()
     };
-    assert_eq!(bad.validate().unwrap_err().field, ParamField::Radius);
+    assert_eq!(bad.validate().unwrap_err().field(), ParamField::Radius);
     assert!(
         Swarm::new(&Params {
             count: 0,
@@ -640,15 +625,4 @@ fn validation_names_the_failing_field() {
         })
         .is_err()
     );
-}
-
-#[test]
-fn format_round_trips_through_the_parser() {
-    let p = Params::default();
-    for field in ParamField::ALL {
-        let text = field.format(field.get(&p));
-        assert_eq!(field.parse(&text).unwrap(), field.get(&p), "{text}");
-    }
-    assert_eq!(ParamField::Radius.format(1.2), "1,2");
-    assert_eq!(ParamField::Count.format(200.0), "200");
 }

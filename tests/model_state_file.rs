@@ -1,6 +1,6 @@
 //! The JSON state: bit-identical round trip, and every rejection.
 
-use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamField, Params, Swarm};
+use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamError, ParamField, Params, Swarm};
 use serde_json::{Value, json};
 
 fn stepped_swarm() -> Swarm {
@@ -102,30 +102,42 @@ fn boids_may_come_in_any_order() {
 
 #[test]
 fn rejects_wrong_format_and_version() {
-    let mut value = valid_value();
-    value["format"] = json!("something-else");
-    assert!(matches!(read(&value), Err(ImportError::WrongFormat { .. })));
-    value.as_object_mut().unwrap().remove("format");
-    assert!(matches!(read(&value), Err(ImportError::WrongFormat { .. })));
-    let mut value = valid_value();
-    value["version"] = json!(2);
-    let error = read(&value).unwrap_err();
-    assert!(matches!(error, ImportError::WrongVersion { .. }));
-    assert_eq!(
-        error.to_string(),
-        "Die Version 2 des Zustandsformats wird nicht unterstützt (erwartet: 1)."
-    );
+    let format = |found: Option<&str>| ImportError::WrongFormat {
+        found: found.map(str::to_owned),
+    };
+    let version = |found: Option<&str>| ImportError::WrongVersion {
+        found: found.map(str::to_owned),
+    };
+    let cases = [
+        (
+            "format",
+            Some(json!("something-else")),
+            format(Some("something-else")),
+        ),
+        ("format", Some(json!(7)), format(Some("7"))),
+        ("format", None, format(None)),
+        ("version", Some(json!(2)), version(Some("2"))),
+        ("version", Some(json!("1")), version(Some("\"1\""))),
+        ("version", None, version(None)),
+    ];
+    for (key, replacement, expected) in cases {
+        let mut value = valid_value();
+        match &replacement {
+            Some(new) => value[key] = new.clone(),
+            None => drop(value.as_object_mut().unwrap().remove(key)),
+        }
+        assert_eq!(
+            read(&value).unwrap_err(),
+            expected,
+            "{key}: {replacement:?}"
+        );
+    }
 }
 
 #[test]
 fn rejects_text_that_is_not_json() {
     let error = Swarm::from_json("{\"format\": ").unwrap_err();
     assert!(matches!(error, ImportError::NotJson { line: 1, .. }));
-    assert!(
-        error
-            .to_string()
-            .starts_with("Die Datei ist kein gültiges JSON")
-    );
     assert!(matches!(
         Swarm::from_json(""),
         Err(ImportError::NotJson { .. })
@@ -141,14 +153,12 @@ fn rejects_invalid_params() {
     let mut value = valid_value();
     value["params"]["radius"] = json!(5.0);
     let error = read(&value).unwrap_err();
-    match &error {
-        ImportError::InvalidParams(e) => assert_eq!(e.field, ParamField::Radius),
-        other => panic!("{other:?}"),
-    }
-    assert!(
-        error
-            .to_string()
-            .contains("Radius muss größer als 0 und höchstens 4,2 sein.")
+    assert_eq!(
+        error,
+        ImportError::InvalidParams(ParamError::OutOfRange {
+            field: ParamField::Radius,
+            range: ParamField::Radius.range(),
+        })
     );
     let mut value = valid_value();
     value["params"]["count"] = json!(1.5);
@@ -188,10 +198,6 @@ fn rejects_a_count_different_from_the_boids() {
     value["params"]["count"] = json!(3);
     let error = read(&value).unwrap_err();
     assert_eq!(error, ImportError::CountMismatch { count: 3, boids: 2 });
-    assert_eq!(
-        error.to_string(),
-        "Anzahl ist 3, die Datei enthält aber 2 Boids."
-    );
 }
 
 #[test]
@@ -244,17 +250,11 @@ fn rejects_duplicate_and_missing_ids() {
     value["boids"][1]["id"] = json!(0);
     let error = read(&value).unwrap_err();
     assert_eq!(error, ImportError::DuplicateId { id: 0 });
-    assert!(error.to_string().contains("kommt mehrfach vor"));
     // Id 1 missing, 2 in its place.
     let mut value = valid_value();
     value["boids"][1]["id"] = json!(2);
     let error = read(&value).unwrap_err();
     assert_eq!(error, ImportError::IdOutOfRange { id: 2, count: 2 });
-    assert!(
-        error
-            .to_string()
-            .contains("jede Nummer von 0 bis 1 muss genau einmal vorkommen")
-    );
     let mut value = valid_value();
     value["boids"][1]["id"] = json!(-1);
     assert!(matches!(read(&value), Err(ImportError::Malformed { .. })));

@@ -15,6 +15,7 @@ use super::perf::{PerfMeter, PerfReadout};
 use super::storage;
 use super::timing::now_ms;
 use crate::model::{Kinematics, ParamError, ParamField, Params, Swarm};
+use crate::texts;
 
 /// Milliseconds of stepping one animation frame may spend when the model runs
 /// on the main thread (no workers) before the owed steps not taken yet are
@@ -518,7 +519,8 @@ impl ParamForm {
     #[must_use]
     pub fn new(initial: Params) -> Self {
         Self {
-            texts: ParamField::ALL.map(|field| RwSignal::new(field.format(field.get(&initial)))),
+            texts: ParamField::ALL
+                .map(|field| RwSignal::new(texts::format_value(field, field.get(&initial)))),
             saved: StoredValue::new(initial),
         }
     }
@@ -538,7 +540,12 @@ impl ParamForm {
     /// The German error of one input while it is invalid (tracked).
     #[must_use]
     pub fn error(&self, field: ParamField) -> Option<String> {
-        self.texts[index(field)].with(|text| field.parse(text).err().map(|error| error.message))
+        self.texts[index(field)].with(|text| {
+            field
+                .parse(text)
+                .err()
+                .map(|error| texts::param_error(&error))
+        })
     }
 
     /// The parameters when every input is valid (tracked).
@@ -564,7 +571,7 @@ impl ParamForm {
     /// loading a state). Unlike a user's edit this does not remove the swarm.
     pub fn show(&self, params: &Params) {
         for field in ParamField::ALL {
-            self.texts[index(field)].set(field.format(field.get(params)));
+            self.texts[index(field)].set(texts::format_value(field, field.get(params)));
         }
         self.saved.set_value(*params);
         storage::save(params);

@@ -1,6 +1,9 @@
 //! The pure boids model of SPEC §1–2: parameters, initial state, periodic space,
 //! steering, the synchronous step and the JSON state format. No web types: it
-//! compiles and is tested natively and for wasm32. All arithmetic in f64.
+//! compiles and is tested natively and for wasm32, with or without the `web`
+//! feature. No words for users either: failures are typed errors, and the
+//! interface's German sentences for them are in [`crate::texts`]. All
+//! arithmetic in f64.
 
 mod cell_list;
 mod kinematics;
@@ -14,13 +17,13 @@ mod swarm;
 
 pub use cell_list::steering_cell_list;
 pub use kinematics::{Kinematics, SteeringMismatch};
-pub use params::{ParamError, ParamField, Params};
+pub use params::{ParamError, ParamField, Params, ValidRange};
 pub use rng::Lcg;
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, wrap, wrap_position,
 };
-pub use state_file::{ImportError, MAX_STATE_BYTES};
+pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
 pub use steering::{Steering, steering_brute_force};
 pub use swarm::{Swarm, cap};
 

@@ -1,5 +1,5 @@
 //! The seven parameters of SPEC §2: defaults, valid ranges, validation and the
-//! parser for what a user types (German messages).
+//! parser for what a user types (typed errors; the interface words them).
 
 use serde::{Deserialize, Serialize};
 
@@ -36,7 +36,8 @@ impl Default for Params {
     }
 }
 
-/// One of the seven parameters; carries its German label, range and messages.
+/// One of the seven parameters: its code name, unit and valid range. The
+/// words a user reads (labels, messages) belong to the interface, not here.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ParamField {
     Count,
@@ -48,20 +49,89 @@ pub enum ParamField {
     MaxSpeed,
 }
 
-/// A rejected parameter value: which field, and a German sentence for the user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParamError {
-    pub field: ParamField,
-    pub message: String,
+/// The values a parameter accepts: finite numbers with `min ≤ v ≤ max`, or
+/// `min < v ≤ max` when `min_exclusive`; whole numbers only when `integer`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ValidRange {
+    /// Lower bound, in the field's unit.
+    pub min: f64,
+    /// Upper bound (always inclusive), in the field's unit.
+    pub max: f64,
+    /// Whether `min` itself is rejected (a radius or speed of 0 makes no swarm).
+    pub min_exclusive: bool,
+    /// Whether only whole numbers are valid.
+    pub integer: bool,
 }
 
-impl std::fmt::Display for ParamError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+impl ValidRange {
+    /// Whether `value` is finite, within the bounds and whole where required.
+    #[must_use]
+    pub fn contains(self, value: f64) -> bool {
+        let above_min = if self.min_exclusive {
+            value > self.min
+        } else {
+            value >= self.min
+        };
+        value.is_finite()
+            && above_min
+            && value <= self.max
+            && (!self.integer || value.fract() == 0.0)
     }
 }
 
-impl std::error::Error for ParamError {}
+impl std::fmt::Display for ValidRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = if self.integer {
+            "an integer"
+        } else {
+            "a number"
+        };
+        let open = if self.min_exclusive { '(' } else { '[' };
+        write!(f, "{kind} in {open}{}, {}]", self.min, self.max)
+    }
+}
+
+/// A rejected parameter value: which field and why. `Display` is a plain
+/// English sentence for logs; the interface words its own message from the data.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ParamError {
+    /// Nothing but white space was typed.
+    #[error("{field}: no value given")]
+    Empty { field: ParamField },
+    /// The text is not a plain decimal number (letters, exponents, NaN,
+    /// infinity, more than one separator).
+    #[error("{field}: {text:?} is not a number")]
+    NotANumber {
+        field: ParamField,
+        /// What was typed, without surrounding white space.
+        text: String,
+    },
+    /// A number outside the field's range, or a fraction (or any decimal
+    /// separator) for an integer field.
+    #[error("{field} must be {range}")]
+    OutOfRange {
+        field: ParamField,
+        range: ValidRange,
+    },
+}
+
+impl ParamError {
+    /// The field whose value was rejected.
+    #[must_use]
+    pub fn field(&self) -> ParamField {
+        match self {
+            Self::Empty { field }
+            | Self::NotANumber { field, .. }
+            | Self::OutOfRange { field, .. } => *field,
+        }
+    }
+}
+
+impl std::fmt::Display for ParamField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
 
 impl ParamField {
     /// All fields in the order the form shows them.
@@ -74,20 +144,6 @@ impl ParamField {
         ParamField::Cohesion,
         ParamField::MaxSpeed,
     ];
-
-    /// The German label the interface shows (the seed's words).
-    #[must_use]
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Count => "Anzahl",
-            Self::Seed => "Seed",
-            Self::Radius => "Radius",
-            Self::Separation => "Abstand",
-            Self::Alignment => "Richtung",
-            Self::Cohesion => "Kohäsion",
-            Self::MaxSpeed => "Höchsttempo",
-        }
-    }
 
     /// The code name, as in the JSON state and in local storage.
     #[must_use]
@@ -103,7 +159,7 @@ impl ParamField {
         }
     }
 
-    /// The unit shown beside the input, if the quantity has one.
+    /// The unit of the quantity (LE, the model's length unit), if it has one.
     #[must_use]
     pub fn unit(self) -> Option<&'static str> {
         match self {
@@ -113,40 +169,34 @@ impl ParamField {
         }
     }
 
+    /// The valid values of the field (SPEC §2).
+    #[must_use]
+    pub fn range(self) -> ValidRange {
+        let (min, max, min_exclusive) = match self {
+            Self::Count => (1.0, 50_000.0, false),
+            Self::Seed => (0.0, f64::from(u32::MAX), false),
+            Self::Radius => (0.0, 4.2, true),
+            Self::Separation | Self::Alignment | Self::Cohesion => (0.0, 10.0, false),
+            Self::MaxSpeed => (0.0, 50.0, true),
+        };
+        ValidRange {
+            min,
+            max,
+            min_exclusive,
+            integer: self.is_integer(),
+        }
+    }
+
     /// Whether the field holds an integer (typed without a decimal separator).
     #[must_use]
     pub fn is_integer(self) -> bool {
         matches!(self, Self::Count | Self::Seed)
     }
 
-    /// The German sentence that states the valid range.
-    #[must_use]
-    pub fn range_message(self) -> String {
-        let label = self.label();
-        match self {
-            Self::Count => format!("{label} muss eine ganze Zahl von 1 bis 50 000 sein."),
-            Self::Seed => format!("{label} muss eine ganze Zahl von 0 bis 4 294 967 295 sein."),
-            Self::Radius => format!("{label} muss größer als 0 und höchstens 4,2 sein."),
-            Self::Separation | Self::Alignment | Self::Cohesion => {
-                format!("{label} muss zwischen 0 und 10 liegen.")
-            }
-            Self::MaxSpeed => format!("{label} muss größer als 0 und höchstens 50 sein."),
-        }
-    }
-
     /// Whether `value` lies in the field's valid range (integers must be whole).
     #[must_use]
     pub fn accepts(self, value: f64) -> bool {
-        if !value.is_finite() {
-            return false;
-        }
-        match self {
-            Self::Count => value.fract() == 0.0 && (1.0..=50_000.0).contains(&value),
-            Self::Seed => value.fract() == 0.0 && (0.0..=4_294_967_295.0).contains(&value),
-            Self::Radius => value > 0.0 && value <= 4.2,
-            Self::Separation | Self::Alignment | Self::Cohesion => (0.0..=10.0).contains(&value),
-            Self::MaxSpeed => value > 0.0 && value <= 50.0,
-        }
+        self.range().contains(value)
     }
 
     /// Checks a value, naming the field and the valid range on failure.
@@ -154,17 +204,18 @@ impl ParamField {
         if self.accepts(value) {
             Ok(value)
         } else {
-            Err(self.error(self.range_message()))
+            Err(self.out_of_range())
         }
     }
 
     /// Parses what a user typed: surrounding spaces and a decimal comma or point
-    /// are accepted; integer fields take digits only. Anything else (empty, text,
-    /// NaN, infinity, exponents, out of range) gives a German message.
+    /// are accepted; integer fields take digits only (so „1.000“ is never read
+    /// as one thousand). Anything else (empty, text, NaN, infinity, exponents,
+    /// out of range) is an error naming the field.
     pub fn parse(self, text: &str) -> Result<f64, ParamError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
-            return Err(self.error(format!("Bitte einen Wert für {} eingeben.", self.label())));
+            return Err(ParamError::Empty { field: self });
         }
         let (negative, digits) = match trimmed.as_bytes()[0] {
             b'-' => (true, &trimmed[1..]),
@@ -184,22 +235,12 @@ impl ParamField {
             return Err(self.not_a_number(trimmed));
         }
         if self.is_integer() && separators > 0 {
-            return Err(self.error(self.range_message()));
+            return Err(self.out_of_range());
         }
         let normalized = digits.replace(',', ".");
         let magnitude: f64 = normalized.parse().map_err(|_| self.not_a_number(trimmed))?;
         let value = if negative { -magnitude } else { magnitude };
         self.check(value)
-    }
-
-    /// Formats a valid value as the form shows it (German decimal comma).
-    #[must_use]
-    pub fn format(self, value: f64) -> String {
-        if self.is_integer() {
-            format!("{value:.0}")
-        } else {
-            format!("{value}").replace('.', ",")
-        }
     }
 
     /// Reads the field's value out of a parameter set.
@@ -232,19 +273,18 @@ impl ParamField {
         Ok(())
     }
 
-    fn error(self, message: String) -> ParamError {
-        ParamError {
+    fn out_of_range(self) -> ParamError {
+        ParamError::OutOfRange {
             field: self,
-            message,
+            range: self.range(),
         }
     }
 
     fn not_a_number(self, text: &str) -> ParamError {
-        let example = if self.is_integer() { "200" } else { "1,2" };
-        self.error(format!(
-            "{}: „{text}“ ist keine gültige Zahl (Beispiel: {example}).",
-            self.label()
-        ))
+        ParamError::NotANumber {
+            field: self,
+            text: text.to_owned(),
+        }
     }
 }
 

@@ -1,5 +1,5 @@
 //! The state as JSON (`"format": "boids-schwarm-state"`, version 1): what the
-//! app exports and imports and the headless example prints. Numbers are written
+//! app exports and imports and the CLI prints. Numbers are written
 //! in shortest round-trip form and read back exactly, so a round trip is
 //! bit-identical. Reading trusts only format, version, params, step, positions
 //! and velocities; the derived fields are recomputed.
@@ -12,103 +12,62 @@ use super::params::{ParamError, Params};
 use super::space::{HALF_PERIOD, length};
 use super::swarm::Swarm;
 
-const FORMAT: &str = "boids-schwarm-state";
-const VERSION: u64 = 1;
+/// The `"format"` value of a state file.
+pub const STATE_FORMAT: &str = "boids-schwarm-state";
+/// The `"version"` of the state format this model writes and reads.
+pub const STATE_VERSION: u64 = 1;
 /// Largest state file read, in bytes (50 000 boids with every field take about 20 MB).
 pub const MAX_STATE_BYTES: usize = 64 * 1024 * 1024;
 /// Relative tolerance above `max_speed` for a stored speed (rounding in other tools).
 const SPEED_TOLERANCE: f64 = 1e-9;
 
-/// Why a state file was rejected; `Display` gives a German sentence for the user.
-#[derive(Debug, Clone, PartialEq)]
+/// Why a state file was rejected, with what the interface needs to explain it.
+/// `Display` is a plain English sentence for logs.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ImportError {
+    /// Longer than [`MAX_STATE_BYTES`].
+    #[error("the file has {bytes} bytes, more than the {MAX_STATE_BYTES} read")]
     TooLarge { bytes: usize },
+    /// Not JSON; `line` and `column` count from 1.
+    #[error("not valid JSON (line {line}, column {column})")]
     NotJson { line: usize, column: usize },
-    WrongFormat { found: String },
-    WrongVersion { found: String },
+    /// `"format"` is not [`STATE_FORMAT`]: `found` is the string given, another
+    /// JSON value as written, or `None` when the key is missing.
+    #[error("format {} instead of {STATE_FORMAT:?}", shown(found))]
+    WrongFormat { found: Option<String> },
+    /// `"version"` is not [`STATE_VERSION`]: `found` as written, or `None`
+    /// when the key is missing.
+    #[error("version {} instead of {STATE_VERSION}", shown(found))]
+    WrongVersion { found: Option<String> },
+    /// A field is missing or has the wrong type; `detail` is serde_json's
+    /// description (English).
+    #[error("malformed state: {detail}")]
     Malformed { detail: String },
+    /// The stored parameters are out of range.
+    #[error("invalid parameters: {0}")]
     InvalidParams(ParamError),
+    /// `params.count` differs from the number of boids.
+    #[error("count is {count} but the file holds {boids} boids")]
     CountMismatch { count: u32, boids: usize },
+    /// A position or velocity component is NaN or infinite.
+    #[error("boid {id}: position or velocity is not finite")]
     NotFinite { id: u64 },
+    /// A position component outside `[-HALF_PERIOD, HALF_PERIOD)`.
+    #[error("boid {id}: position outside the cube [-4.2, 4.2)")]
     PositionOutOfRange { id: u64 },
+    /// A speed (LE/s) above `max_speed` beyond rounding.
+    #[error("boid {id}: speed {speed} LE/s above max_speed {max_speed} LE/s")]
     TooFast { id: u64, speed: f64, max_speed: f64 },
+    /// An id not below the count: ids must be `0 .. count`, each once.
+    #[error("boid id {id} not below the count {count}")]
     IdOutOfRange { id: u64, count: u32 },
+    /// An id given twice.
+    #[error("boid id {id} occurs more than once")]
     DuplicateId { id: u64 },
 }
 
-impl std::fmt::Display for ImportError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::TooLarge { bytes } => write!(
-                f,
-                "Die Datei ist zu groß ({:.1} MB; höchstens {} MB).",
-                *bytes as f64 / 1_048_576.0,
-                MAX_STATE_BYTES / 1_048_576
-            ),
-            Self::NotJson { line, column } => {
-                write!(
-                    f,
-                    "Die Datei ist kein gültiges JSON (Fehler in Zeile {line}, Spalte {column})."
-                )
-            }
-            Self::WrongFormat { found } => write!(
-                f,
-                "Die Datei ist kein Boids-Schwarm-Zustand (Format „{found}“ statt „{FORMAT}“)."
-            ),
-            Self::WrongVersion { found } => {
-                write!(
-                    f,
-                    "Die Version {found} des Zustandsformats wird nicht unterstützt (erwartet: {VERSION})."
-                )
-            }
-            Self::Malformed { detail } => write!(
-                f,
-                "Der Zustand ist unvollständig oder falsch aufgebaut: {detail}."
-            ),
-            Self::InvalidParams(error) => write!(f, "Ungültige Parameter in der Datei: {error}"),
-            Self::CountMismatch { count, boids } => {
-                write!(
-                    f,
-                    "Anzahl ist {count}, die Datei enthält aber {boids} Boids."
-                )
-            }
-            Self::NotFinite { id } => write!(
-                f,
-                "Boid {id}: Position oder Geschwindigkeit ist keine endliche Zahl."
-            ),
-            Self::PositionOutOfRange { id } => {
-                write!(
-                    f,
-                    "Boid {id}: Die Position liegt außerhalb des Würfels [−4,2; 4,2)."
-                )
-            }
-            Self::TooFast {
-                id,
-                speed,
-                max_speed,
-            } => write!(
-                f,
-                "Boid {id}: Das Tempo {} LE/s überschreitet das Höchsttempo {} LE/s.",
-                german(*speed),
-                german(*max_speed)
-            ),
-            Self::IdOutOfRange { id, count } => write!(
-                f,
-                "Boid-Nummer {id} liegt außerhalb von 0 bis {last}: jede Nummer von 0 bis {last} muss genau einmal vorkommen.",
-                last = count.saturating_sub(1)
-            ),
-            Self::DuplicateId { id } => write!(
-                f,
-                "Die Boid-Nummer {id} kommt mehrfach vor: jede Nummer darf nur einmal vorkommen."
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ImportError {}
-
-fn german(value: f64) -> String {
-    value.to_string().replace('.', ",")
+fn shown(found: &Option<String>) -> &str {
+    found.as_deref().unwrap_or("(missing)")
 }
 
 #[derive(Serialize)]
@@ -171,8 +130,8 @@ impl Swarm {
             })
             .collect();
         let state = StateOut {
-            format: FORMAT,
-            version: VERSION,
+            format: STATE_FORMAT,
+            version: STATE_VERSION,
             params: self.params(),
             step: self.step_count(),
             time_s: self.time_seconds(),
@@ -203,21 +162,21 @@ impl Kinematics {
                 column: e.column(),
             })?;
         match value.get("format") {
-            Some(serde_json::Value::String(format)) if format == FORMAT => {}
+            Some(serde_json::Value::String(format)) if format == STATE_FORMAT => {}
             Some(serde_json::Value::String(format)) => {
                 return Err(ImportError::WrongFormat {
-                    found: format.clone(),
+                    found: Some(format.clone()),
                 });
             }
             other => {
-                let found = other.map_or_else(|| "fehlt".to_owned(), ToString::to_string);
+                let found = other.map(ToString::to_string);
                 return Err(ImportError::WrongFormat { found });
             }
         }
         match value.get("version") {
-            Some(version) if version.as_u64() == Some(VERSION) => {}
+            Some(version) if version.as_u64() == Some(STATE_VERSION) => {}
             other => {
-                let found = other.map_or_else(|| "(fehlt)".to_owned(), ToString::to_string);
+                let found = other.map(ToString::to_string);
                 return Err(ImportError::WrongVersion { found });
             }
         }

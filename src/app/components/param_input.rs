@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::app::state::{ParamForm, SwarmStore};
 use crate::model::ParamField;
+use crate::texts;
 
 /// A labelled text input for one parameter; shows its German error while invalid.
 #[component]
@@ -20,8 +21,8 @@ pub fn ParamInput(field: ParamField) -> impl IntoView {
         "decimal"
     };
     let label = match field.unit() {
-        Some(unit) => format!("{} ({unit})", field.label()),
-        None => field.label().to_owned(),
+        Some(unit) => format!("{} ({unit})", texts::label(field)),
+        None => texts::label(field).to_owned(),
     };
 
     view! {

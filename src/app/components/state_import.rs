@@ -7,6 +7,7 @@ use wasm_bindgen::closure::Closure;
 use crate::app::format::format_integer;
 use crate::app::state::{ParamForm, SwarmStore};
 use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
+use crate::texts;
 
 /// The outcome shown under the file input.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,8 +26,8 @@ pub fn StateImport() -> impl IntoView {
     let outcome = RwSignal::new(None::<Outcome>);
     let apply = move |text: Option<String>| {
         let result = match text {
-            None => Err("Die Datei konnte nicht gelesen werden.".to_owned()),
-            Some(text) => Kinematics::from_json(&text).map_err(|error| error.to_string()),
+            None => Err(texts::UNREADABLE_FILE.to_owned()),
+            Some(text) => Kinematics::from_json(&text).map_err(|error| texts::import_error(&error)),
         };
         match result {
             Ok(state) => {
@@ -58,7 +59,7 @@ pub fn StateImport() -> impl IntoView {
             let error = ImportError::TooLarge {
                 bytes: file.size() as usize,
             };
-            outcome.set(Some(Outcome::Failed(error.to_string())));
+            outcome.set(Some(Outcome::Failed(texts::import_error(&error))));
             return;
         }
         let Ok(reader) = web_sys::FileReader::new() else {

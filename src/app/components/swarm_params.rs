@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use crate::app::state::SwarmStore;
 use crate::model::ParamField;
+use crate::texts;
 
 /// A compact list of the swarm's parameters (empty without a swarm).
 #[component]
@@ -23,8 +24,8 @@ pub fn SwarmParams() -> impl IntoView {
                             let unit = field.unit().map(|u| format!("\u{a0}{u}")).unwrap_or_default();
                             view! {
                                 <div>
-                                    <dt>{field.label()}</dt>
-                                    <dd>{format!("{}{unit}", field.format(field.get(&params)))}</dd>
+                                    <dt>{texts::label(field)}</dt>
+                                    <dd>{format!("{}{unit}", texts::format_value(field, field.get(&params)))}</dd>
                                 </div>
                             }
                         })

@@ -1,0 +1,202 @@
+//! `boids-schwarm-cli`: the model without a browser. Runs K steps from the
+//! initial state of the given parameters (or from a saved state) and prints
+//! the state after them in the app's JSON state format. Needs only the model,
+//! so it builds with `--no-default-features`. It speaks German, like the app:
+//! `--help` prints the usage on stdout (exit code 0); a bad argument or an
+//! unusable state file prints one line on stderr and exits with code 2.
+
+use std::io::ErrorKind;
+use std::process::ExitCode;
+
+use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamField, Params, Swarm};
+use boids_schwarm::texts;
+
+const NAME: &str = "boids-schwarm-cli";
+
+/// Exit code of a bad call or an unusable state file (as the usual CLI convention).
+const USAGE_ERROR: u8 = 2;
+
+/// What the command line asks for.
+#[derive(Debug)]
+enum Command {
+    Help,
+    Run { start: Start, steps: u64 },
+}
+
+/// Where the run starts.
+#[derive(Debug)]
+enum Start {
+    Initial(Params),
+    StateFile(String),
+}
+
+fn main() -> ExitCode {
+    let outcome = parse(std::env::args().skip(1)).and_then(|command| match command {
+        Command::Help => Ok(help()),
+        Command::Run { start, steps } => run(start, steps),
+    });
+    match outcome {
+        Ok(text) => {
+            println!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{NAME}: {message}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    }
+}
+
+/// The option that sets a parameter: `--` and its code name with hyphens.
+fn option_name(field: ParamField) -> String {
+    format!("--{}", field.key().replace('_', "-"))
+}
+
+/// The placeholder for the option's value in the usage.
+fn placeholder(field: ParamField) -> &'static str {
+    match field {
+        ParamField::Count => "N",
+        ParamField::Seed => "S",
+        ParamField::Radius => "R",
+        ParamField::Separation | ParamField::Alignment | ParamField::Cohesion => "W",
+        ParamField::MaxSpeed => "V",
+    }
+}
+
+fn usage_error(message: &str) -> String {
+    format!("{message} (Hilfe: {NAME} --help)")
+}
+
+fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
+    let mut params = Params::default();
+    let mut params_given = false;
+    let mut state_file = None;
+    let mut steps = None;
+    let mut args = args.into_iter();
+    while let Some(option) = args.next() {
+        if option == "--help" || option == "-h" {
+            return Ok(Command::Help);
+        }
+        let field = ParamField::ALL
+            .into_iter()
+            .find(|&field| option == option_name(field));
+        if field.is_none() && option != "--state" && option != "--steps" {
+            return Err(usage_error(&format!("Unbekannte Option {option}.")));
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| usage_error(&format!("{option} braucht einen Wert.")))?;
+        if let Some(field) = field {
+            let german = |error| format!("{option}: {}", texts::param_error(&error));
+            let number = field.parse(&value).map_err(german)?;
+            field.set(&mut params, number).map_err(german)?;
+            params_given = true;
+        } else if option == "--state" {
+            state_file = Some(value);
+        } else {
+            let k = value
+                .trim()
+                .parse::<u64>()
+                .map_err(|_| format!("--steps: „{value}“ ist keine ganze Zahl ab 0."))?;
+            steps = Some(k);
+        }
+    }
+    let steps = steps.ok_or_else(|| usage_error("Die Option --steps fehlt."))?;
+    let start = match state_file {
+        Some(_) if params_given => {
+            return Err(
+                "--state bringt eigene Parameter mit: nicht mit Parameteroptionen kombinieren."
+                    .to_owned(),
+            );
+        }
+        Some(path) => Start::StateFile(path),
+        None => Start::Initial(params),
+    };
+    Ok(Command::Run { start, steps })
+}
+
+fn run(start: Start, steps: u64) -> Result<String, String> {
+    let mut swarm = match start {
+        Start::Initial(params) => {
+            Swarm::new(&params).map_err(|error| texts::param_error(&error))?
+        }
+        Start::StateFile(path) => {
+            read_state(&path).map_err(|message| format!("--state {path}: {message}"))?
+        }
+    };
+    for _ in 0..steps {
+        swarm.step();
+    }
+    Ok(swarm.to_json())
+}
+
+/// Reads a state file as the app does: too large files are refused before
+/// reading, bytes that are not UTF-8 are replaced (and then fail as JSON).
+fn read_state(path: &str) -> Result<Swarm, String> {
+    let unreadable = |error: std::io::Error| match error.kind() {
+        ErrorKind::NotFound => "Die Datei gibt es nicht.".to_owned(),
+        _ => texts::UNREADABLE_FILE.to_owned(),
+    };
+    let bytes = std::fs::metadata(path).map_err(unreadable)?.len();
+    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+    if bytes > MAX_STATE_BYTES {
+        return Err(texts::import_error(&ImportError::TooLarge { bytes }));
+    }
+    let content = std::fs::read(path).map_err(unreadable)?;
+    Swarm::from_json(&String::from_utf8_lossy(&content))
+        .map_err(|error| texts::import_error(&error))
+}
+
+/// The German usage: every option with its range and default.
+fn help() -> String {
+    let defaults = Params::default();
+    let mut options = vec![(
+        "--steps K".to_owned(),
+        "Schritte zu je 0,04 s Modellzeit: eine ganze Zahl ab 0 (Pflicht)".to_owned(),
+    )];
+    for field in ParamField::ALL {
+        let unit = field
+            .unit()
+            .map(|unit| format!(" in {unit}"))
+            .unwrap_or_default();
+        options.push((
+            format!("{} {}", option_name(field), placeholder(field)),
+            format!(
+                "{}{unit}: {} (Standard: {})",
+                texts::label(field),
+                texts::range_phrase(field),
+                texts::format_value(field, field.get(&defaults))
+            ),
+        ));
+    }
+    options.push((
+        "--state DATEI".to_owned(),
+        "setzt einen gespeicherten Zustand fort (von „JSON exportieren“ oder\n\
+         diesem Programm), mit dessen Parametern: nicht zusammen mit\n\
+         Parameteroptionen"
+            .to_owned(),
+    ));
+    options.push(("-h, --help".to_owned(), "zeigt diese Hilfe".to_owned()));
+    let options: String = options
+        .iter()
+        .map(|(option, meaning)| {
+            let meaning = meaning.replace('\n', &format!("\n{:20}", ""));
+            format!("  {option:<18}{meaning}\n")
+        })
+        .collect();
+    format!(
+        "Aufruf: {NAME} [OPTIONEN] --steps K\n\
+         \n\
+         Rechnet das Boids-Modell ohne Browser: K Schritte ab dem Anfangszustand der\n\
+         Parameter (oder ab einem gespeicherten Zustand). Gibt den Zustand danach als\n\
+         JSON auf stdout aus, im Format von „JSON exportieren“ der App.\n\
+         \n\
+         Optionen:\n\
+         {options}\
+         \n\
+         Zahlen mit Dezimalkomma oder -punkt; Anzahl und Seed nur aus Ziffern. Ohne\n\
+         Option gilt der Standardwert.\n\
+         Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf oder unbrauchbare Zustandsdatei\n\
+         (eine Zeile auf stderr)."
+    )
+}

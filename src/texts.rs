@@ -1,0 +1,303 @@
+//! The German words a user reads for the model's parameters and errors: the
+//! labels, the form's number format, and one sentence per [`ParamError`] and
+//! [`ImportError`]. Both the app and the CLI show these, so they live outside
+//! the `web` feature; the model itself only returns typed errors.
+
+use crate::model::{
+    ImportError, MAX_STATE_BYTES, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
+};
+
+/// Shown when a file could not be read at all (the app's file reader failed,
+/// or the CLI could not open it).
+pub const UNREADABLE_FILE: &str = "Die Datei konnte nicht gelesen werden.";
+
+/// The label the form shows for a parameter.
+#[must_use]
+pub fn label(field: ParamField) -> &'static str {
+    match field {
+        ParamField::Count => "Anzahl",
+        ParamField::Seed => "Seed",
+        ParamField::Radius => "Radius",
+        ParamField::Separation => "Abstand",
+        ParamField::Alignment => "Richtung",
+        ParamField::Cohesion => "Kohäsion",
+        ParamField::MaxSpeed => "Höchsttempo",
+    }
+}
+
+/// A parameter value as the form shows it: integers without separator, other
+/// values in shortest round-trip form with a decimal comma (`1.2` → `1,2`),
+/// so the parser reads back the same value.
+#[must_use]
+pub fn format_value(field: ParamField, value: f64) -> String {
+    if field.is_integer() {
+        format!("{value:.0}")
+    } else {
+        decimal(value)
+    }
+}
+
+/// The field's valid range in words, as it continues „… muss“:
+/// `eine ganze Zahl von 1 bis 50 000`, `größer als 0 und höchstens 4,2`,
+/// `zwischen 0 und 10`.
+#[must_use]
+pub fn range_phrase(field: ParamField) -> String {
+    let range = field.range();
+    let (min, max) = (bound(range.min), bound(range.max));
+    if range.integer {
+        format!("eine ganze Zahl von {min} bis {max}")
+    } else if range.min_exclusive {
+        format!("größer als {min} und höchstens {max}")
+    } else {
+        format!("zwischen {min} und {max}")
+    }
+}
+
+/// The sentence that states a field's valid range.
+#[must_use]
+pub fn range_message(field: ParamField) -> String {
+    let verb = if field.range().integer || field.range().min_exclusive {
+        "sein"
+    } else {
+        "liegen"
+    };
+    format!("{} muss {} {verb}.", label(field), range_phrase(field))
+}
+
+/// The message shown under an input (and by the CLI) for a rejected value.
+#[must_use]
+pub fn param_error(error: &ParamError) -> String {
+    match error {
+        ParamError::Empty { field } => format!("Bitte einen Wert für {} eingeben.", label(*field)),
+        ParamError::NotANumber { field, text } => {
+            let example = if field.is_integer() { "200" } else { "1,2" };
+            format!(
+                "{}: „{text}“ ist keine gültige Zahl (Beispiel: {example}).",
+                label(*field)
+            )
+        }
+        ParamError::OutOfRange { field, .. } => range_message(*field),
+    }
+}
+
+/// The message for a state file that was not loaded.
+#[must_use]
+pub fn import_error(error: &ImportError) -> String {
+    const MB: usize = 1_048_576;
+    match error {
+        ImportError::TooLarge { bytes } => format!(
+            "Die Datei ist zu groß ({:.1} MB; höchstens {} MB).",
+            *bytes as f64 / MB as f64,
+            MAX_STATE_BYTES / MB
+        ),
+        ImportError::NotJson { line, column } => {
+            format!("Die Datei ist kein gültiges JSON (Fehler in Zeile {line}, Spalte {column}).")
+        }
+        ImportError::WrongFormat { found } => format!(
+            "Die Datei ist kein Boids-Schwarm-Zustand (Format „{}“ statt „{STATE_FORMAT}“).",
+            found.as_deref().unwrap_or("fehlt")
+        ),
+        ImportError::WrongVersion { found } => format!(
+            "Die Version {} des Zustandsformats wird nicht unterstützt (erwartet: {STATE_VERSION}).",
+            found.as_deref().unwrap_or("(fehlt)")
+        ),
+        ImportError::Malformed { detail } => {
+            format!("Der Zustand ist unvollständig oder falsch aufgebaut: {detail}.")
+        }
+        ImportError::InvalidParams(error) => {
+            format!("Ungültige Parameter in der Datei: {}", param_error(error))
+        }
+        ImportError::CountMismatch { count, boids } => {
+            format!("Anzahl ist {count}, die Datei enthält aber {boids} Boids.")
+        }
+        ImportError::NotFinite { id } => {
+            format!("Boid {id}: Position oder Geschwindigkeit ist keine endliche Zahl.")
+        }
+        ImportError::PositionOutOfRange { id } => {
+            format!("Boid {id}: Die Position liegt außerhalb des Würfels [−4,2; 4,2).")
+        }
+        ImportError::TooFast {
+            id,
+            speed,
+            max_speed,
+        } => format!(
+            "Boid {id}: Das Tempo {} LE/s überschreitet das Höchsttempo {} LE/s.",
+            decimal(*speed),
+            decimal(*max_speed)
+        ),
+        ImportError::IdOutOfRange { id, count } => format!(
+            "Boid-Nummer {id} liegt außerhalb von 0 bis {last}: jede Nummer von 0 bis {last} muss genau einmal vorkommen.",
+            last = count.saturating_sub(1)
+        ),
+        ImportError::DuplicateId { id } => format!(
+            "Die Boid-Nummer {id} kommt mehrfach vor: jede Nummer darf nur einmal vorkommen."
+        ),
+    }
+}
+
+/// Shortest round-trip form with a decimal comma: `4.2` → `4,2`, `50` → `50`.
+fn decimal(value: f64) -> String {
+    value.to_string().replace('.', ",")
+}
+
+/// A range bound: as [`decimal`], with the digits of whole numbers from
+/// 10 000 on grouped by spaces (`50 000`, `4 294 967 295`).
+fn bound(value: f64) -> String {
+    let text = decimal(value);
+    if value.fract() != 0.0 || text.len() < 5 {
+        return text;
+    }
+    let first = text.len() % 3;
+    let mut groups = vec![&text[..first]];
+    groups.extend((first..text.len()).step_by(3).map(|at| &text[at..at + 3]));
+    groups.retain(|group| !group.is_empty());
+    groups.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Params;
+
+    fn message(field: ParamField, text: &str) -> String {
+        param_error(&field.parse(text).unwrap_err())
+    }
+
+    #[test]
+    fn every_range_in_words() {
+        let messages = ParamField::ALL.map(range_message);
+        assert_eq!(
+            messages,
+            [
+                "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein.",
+                "Seed muss eine ganze Zahl von 0 bis 4 294 967 295 sein.",
+                "Radius muss größer als 0 und höchstens 4,2 sein.",
+                "Abstand muss zwischen 0 und 10 liegen.",
+                "Richtung muss zwischen 0 und 10 liegen.",
+                "Kohäsion muss zwischen 0 und 10 liegen.",
+                "Höchsttempo muss größer als 0 und höchstens 50 sein.",
+            ]
+        );
+    }
+
+    #[test]
+    fn parameter_errors_in_german() {
+        assert_eq!(
+            message(ParamField::Radius, "  "),
+            "Bitte einen Wert für Radius eingeben."
+        );
+        assert_eq!(
+            message(ParamField::Radius, " 1e999 "),
+            "Radius: „1e999“ ist keine gültige Zahl (Beispiel: 1,2)."
+        );
+        assert_eq!(
+            message(ParamField::Separation, "x"),
+            "Abstand: „x“ ist keine gültige Zahl (Beispiel: 1,2)."
+        );
+        assert_eq!(
+            message(ParamField::Count, "viele"),
+            "Anzahl: „viele“ ist keine gültige Zahl (Beispiel: 200)."
+        );
+        assert_eq!(
+            message(ParamField::Count, "1,5"),
+            "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein."
+        );
+        assert_eq!(
+            message(ParamField::MaxSpeed, "50,5"),
+            "Höchsttempo muss größer als 0 und höchstens 50 sein."
+        );
+    }
+
+    #[test]
+    fn form_values_round_trip_through_the_parser() {
+        let p = Params::default();
+        for field in ParamField::ALL {
+            let text = format_value(field, field.get(&p));
+            assert_eq!(field.parse(&text).unwrap(), field.get(&p), "{text}");
+        }
+        assert_eq!(format_value(ParamField::Radius, 1.2), "1,2");
+        assert_eq!(format_value(ParamField::Count, 200.0), "200");
+        assert_eq!(
+            format_value(ParamField::Seed, 4_294_967_295.0),
+            "4294967295"
+        );
+    }
+
+    #[test]
+    fn import_errors_in_german() {
+        let cases = [
+            (
+                ImportError::TooLarge { bytes: 70_000_000 },
+                "Die Datei ist zu groß (66.8 MB; höchstens 64 MB).",
+            ),
+            (
+                ImportError::NotJson {
+                    line: 1,
+                    column: 12,
+                },
+                "Die Datei ist kein gültiges JSON (Fehler in Zeile 1, Spalte 12).",
+            ),
+            (
+                ImportError::WrongFormat {
+                    found: Some("other".to_owned()),
+                },
+                "Die Datei ist kein Boids-Schwarm-Zustand (Format „other“ statt „boids-schwarm-state“).",
+            ),
+            (
+                ImportError::WrongFormat { found: None },
+                "Die Datei ist kein Boids-Schwarm-Zustand (Format „fehlt“ statt „boids-schwarm-state“).",
+            ),
+            (
+                ImportError::WrongVersion {
+                    found: Some("2".to_owned()),
+                },
+                "Die Version 2 des Zustandsformats wird nicht unterstützt (erwartet: 1).",
+            ),
+            (
+                ImportError::WrongVersion { found: None },
+                "Die Version (fehlt) des Zustandsformats wird nicht unterstützt (erwartet: 1).",
+            ),
+            (
+                ImportError::Malformed {
+                    detail: "missing field `step`".to_owned(),
+                },
+                "Der Zustand ist unvollständig oder falsch aufgebaut: missing field `step`.",
+            ),
+            (
+                ImportError::InvalidParams(ParamField::Radius.check(5.0).unwrap_err()),
+                "Ungültige Parameter in der Datei: Radius muss größer als 0 und höchstens 4,2 sein.",
+            ),
+            (
+                ImportError::CountMismatch { count: 3, boids: 2 },
+                "Anzahl ist 3, die Datei enthält aber 2 Boids.",
+            ),
+            (
+                ImportError::NotFinite { id: 4 },
+                "Boid 4: Position oder Geschwindigkeit ist keine endliche Zahl.",
+            ),
+            (
+                ImportError::PositionOutOfRange { id: 1 },
+                "Boid 1: Die Position liegt außerhalb des Würfels [−4,2; 4,2).",
+            ),
+            (
+                ImportError::TooFast {
+                    id: 1,
+                    speed: 2.5,
+                    max_speed: 2.0,
+                },
+                "Boid 1: Das Tempo 2,5 LE/s überschreitet das Höchsttempo 2 LE/s.",
+            ),
+            (
+                ImportError::IdOutOfRange { id: 2, count: 2 },
+                "Boid-Nummer 2 liegt außerhalb von 0 bis 1: jede Nummer von 0 bis 1 muss genau einmal vorkommen.",
+            ),
+            (
+                ImportError::DuplicateId { id: 0 },
+                "Die Boid-Nummer 0 kommt mehrfach vor: jede Nummer darf nur einmal vorkommen.",
+            ),
+        ];
+        for (error, expected) in cases {
+            assert_eq!(import_error(&error), expected, "{error:?}");
+        }
+    }
+}
