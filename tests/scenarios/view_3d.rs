@@ -4,100 +4,68 @@
 use fantoccini::Locator;
 use serde_json::json;
 
-use crate::support::app_page::{AppPage, Button};
-use crate::{initialised, screenshot_dir, sleep_ms};
+use crate::initialised;
+use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::picture::{Picture, has_hue};
 
 const CANVAS: &str = "#swarm-canvas";
 
-/// An RGBA picture of the canvas, as the screen shows it.
-struct Picture {
-    width: usize,
-    pixels: Vec<[u8; 4]>,
-}
-
-impl Picture {
-    /// Pixels that carry a clear hue: the cones (background and edges are grey).
-    fn coloured(&self) -> Vec<(usize, usize)> {
-        self.pixels
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| {
-                let max = p[0].max(p[1]).max(p[2]);
-                let min = p[0].min(p[1]).min(p[2]);
-                max - min > 60
-            })
-            .map(|(i, _)| (i % self.width, i / self.width))
-            .collect()
-    }
-
-    /// Share of pixels that differ clearly between two pictures of one size.
-    fn difference(&self, other: &Picture) -> f64 {
-        let differing = self
-            .pixels
-            .iter()
-            .zip(&other.pixels)
-            .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 24))
-            .count();
-        differing as f64 / self.pixels.len().max(1) as f64
-    }
-}
-
 async fn canvas_picture(page: &AppPage) -> Picture {
-    let png = page
-        .client
-        .find(Locator::Css(CANVAS))
-        .await
-        .expect("canvas")
-        .screenshot()
-        .await
-        .expect("canvas screenshot");
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let mut reader = decoder.read_info().expect("png header");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("png size")];
-    let info = reader.next_frame(&mut buffer).expect("png frame");
-    let channels = info.color_type.samples();
-    let pixels = buffer[..info.buffer_size()]
-        .chunks(channels)
-        .map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
-        .collect();
-    Picture {
-        width: info.width as usize,
-        pixels,
-    }
+    page.element_picture(CANVAS).await
+}
+
+/// Waits until the canvas shows a picture that `ready` accepts and that stays
+/// the same over two animation frames (no redraw pending); returns it.
+async fn wait_for_picture(page: &AppPage, what: &str, ready: impl Fn(&Picture) -> bool) -> Picture {
+    let ready = &ready;
+    poll(what, WAIT, || async move {
+        let first = canvas_picture(page).await;
+        page.frames(2).await;
+        let second = canvas_picture(page).await;
+        let changing = first.difference(&second);
+        if changing == 0.0 && ready(&second) {
+            Ok(second)
+        } else {
+            Err(format!(
+                "{} coloured pixels, {:.2} % changing",
+                second.coloured().len(),
+                changing * 100.0
+            ))
+        }
+    })
+    .await
+}
+
+/// The canvas' top-left corner in viewport CSS pixels and its CSS size.
+async fn canvas_rect(page: &AppPage) -> ((f64, f64), (f64, f64)) {
+    let value = page
+        .js("const c = document.querySelector('#swarm-canvas'); const r = c.getBoundingClientRect();
+             return [r.left, r.top, c.clientWidth, c.clientHeight];")
+        .await;
+    let number = |i: usize| value[i].as_f64().expect("a number");
+    ((number(0), number(1)), (number(2), number(3)))
 }
 
 /// The canvas' top-left corner in viewport CSS pixels.
 async fn canvas_origin(page: &AppPage) -> (f64, f64) {
-    let value = page
-        .js("const r = document.querySelector('#swarm-canvas').getBoundingClientRect(); return [r.left, r.top];")
-        .await;
-    (
-        value[0].as_f64().expect("left"),
-        value[1].as_f64().expect("top"),
-    )
+    canvas_rect(page).await.0
 }
 
 /// A swarm drawn in the 3D view: waits until the canvas shows cones.
 async fn swarm_in_3d(page: &AppPage, count: u32) {
     initialised(page, count).await;
     page.wait_for_css(CANVAS).await;
-    for _ in 0..50 {
-        if canvas_picture(page).await.coloured().len() > 300 {
-            sleep_ms(300).await; // let a pending redraw settle
-            return;
-        }
-        sleep_ms(200).await;
-    }
-    panic!("the canvas never showed cones");
+    wait_for_picture(page, "the canvas shows cones", |p| p.coloured().len() > 300).await;
 }
 
-async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, ctrl: bool) {
+/// A wheel turn over the viewport point `x`, `y`, as the browser delivers it,
+/// with the CDP modifier bits (2 Ctrl, 4 Meta/⌘).
+async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, modifiers: u32) {
     page.driver.cdp(
         "Input.dispatchMouseEvent",
         json!({ "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y,
-                "modifiers": if ctrl { 2 } else { 0 } }),
+                "modifiers": modifiers }),
     );
-    sleep_ms(400).await;
 }
 
 async fn scroll_y(page: &AppPage) -> f64 {
@@ -105,6 +73,15 @@ async fn scroll_y(page: &AppPage) -> f64 {
         .await
         .as_f64()
         .unwrap_or(0.0)
+}
+
+async fn wait_for_scroll(page: &AppPage, what: &str, ready: impl Fn(f64) -> bool) {
+    let ready = &ready;
+    poll(what, WAIT, || async move {
+        let y = scroll_y(page).await;
+        if ready(y) { Ok(()) } else { Err(y) }
+    })
+    .await;
 }
 
 pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
@@ -124,7 +101,7 @@ pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
         .coloured()
         .iter()
         .map(|&(x, y)| {
-            let p = picture.pixels[y * picture.width + x];
+            let p = picture.at(x, y);
             [p[0] / 8, p[1] / 8, p[2] / 8]
         })
         .collect();
@@ -133,12 +110,10 @@ pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
     assert!(shades.len() > 50, "only {} shades", shades.len());
     // Zurücksetzen empties the picture of cones.
     page.click(Button::Zuruecksetzen).await;
-    sleep_ms(500).await;
-    let empty = canvas_picture(&page).await.coloured().len();
-    assert!(
-        empty < coloured / 20,
-        "{empty} coloured pixels without a swarm"
-    );
+    wait_for_picture(&page, "no cones without a swarm", |p| {
+        p.coloured().len() < coloured / 20
+    })
+    .await;
 }
 
 pub async fn a_drag_rotates_the_picture(page: AppPage) {
@@ -147,55 +122,56 @@ pub async fn a_drag_rotates_the_picture(page: AppPage) {
     let (left, top) = canvas_origin(&page).await;
     let (x, y) = (left + 200.0, top + 200.0);
     page.drag((x, y), (x + 160.0, y + 40.0)).await;
-    sleep_ms(500).await;
-    let after = canvas_picture(&page).await;
-    let changed = before.difference(&after);
-    assert!(
-        changed > 0.02,
-        "a drag changed only {:.2} % of the picture",
-        changed * 100.0
-    );
+    wait_for_picture(&page, "a drag turns the picture", |p| {
+        before.difference(p) > 0.02
+    })
+    .await;
     // A drag is not a click: nothing got selected.
     assert_eq!(page.status().await.selection, "keine");
     // „Ansicht zurücksetzen“ gives the first picture back.
     page.click_css("#view-3d-reset").await;
-    sleep_ms(500).await;
-    let reset = canvas_picture(&page).await;
-    assert!(
-        before.difference(&reset) < 0.005,
-        "reset did not restore the camera"
-    );
+    wait_for_picture(&page, "reset restores the camera", |p| {
+        before.difference(p) < 0.005
+    })
+    .await;
 }
 
-pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
+/// A wheel turn with `modifiers` (CDP bits) over the canvas zooms the view
+/// (the picture changes, and „Ansicht zurücksetzen“ brings the first one back)
+/// and does not scroll the page, which can scroll in this short window.
+async fn a_wheel_with_modifier_zooms(page: &AppPage, modifiers: u32, name: &str) {
     page.client
         .set_window_size(1280, 600)
         .await
         .expect("window size");
-    swarm_in_3d(&page, 300).await;
+    swarm_in_3d(page, 300).await;
     page.js("window.scrollTo(0, 0);").await;
-    sleep_ms(200).await;
-    let (left, top) = canvas_origin(&page).await;
+    wait_for_scroll(page, "the page at its top", |y| y == 0.0).await;
+    let before = wait_for_picture(page, "the picture at the top", |_| true).await;
+    let (left, top) = canvas_origin(page).await;
     let (x, y) = (left + 150.0, top + 150.0);
-    let before = canvas_picture(&page).await;
-    wheel(&page, x, y, -400.0, true).await;
-    let zoomed = canvas_picture(&page).await;
+    wheel(page, x, y, -400.0, modifiers).await;
+    wait_for_picture(page, &format!("{name} + wheel zooms"), |p| {
+        before.difference(p) > 0.02
+    })
+    .await;
     assert_eq!(
-        scroll_y(&page).await,
+        scroll_y(page).await,
         0.0,
-        "Ctrl+wheel must not scroll the page"
+        "{name} + wheel must not scroll the page"
     );
-    let changed = before.difference(&zoomed);
-    assert!(
-        changed > 0.02,
-        "Ctrl+wheel changed only {:.2} % of the picture",
-        changed * 100.0
-    );
-    wheel(&page, x, y, 200.0, false).await;
-    assert!(
-        scroll_y(&page).await > 50.0,
-        "the plain wheel must scroll the page"
-    );
+    page.click_css("#view-3d-reset").await;
+    wait_for_picture(page, "reset undoes the zoom", |p| {
+        before.difference(p) < 0.005
+    })
+    .await;
+}
+
+pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
+    a_wheel_with_modifier_zooms(&page, 2, "Ctrl").await;
+    let (left, top) = canvas_origin(&page).await;
+    wheel(&page, left + 150.0, top + 150.0, 200.0, 0).await;
+    wait_for_scroll(&page, "the plain wheel scrolls the page", |y| y > 50.0).await;
     page.client
         .set_window_size(1280, 900)
         .await
@@ -218,10 +194,8 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
         .filter(|&(x, y)| {
             x > 2 && y > 2 && {
                 let area = [(0, 2), (2, 0), (4, 2), (2, 4)];
-                area.iter().all(|&(dx, dy)| {
-                    let p = picture.pixels[(y + dy - 2) * picture.width + x + dx - 2];
-                    p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2]) > 60
-                })
+                area.iter()
+                    .all(|&(dx, dy)| has_hue(picture.at(x + dx - 2, y + dy - 2)))
             }
         })
         .collect();
@@ -230,7 +204,9 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     for &(x, y) in solid.iter().step_by((solid.len() / 8).max(1)).take(8) {
         page.click_at(left + x as f64 / ratio, top + y as f64 / ratio)
             .await;
-        sleep_ms(300).await;
+        // The click selects in its own event handler: two frames later the
+        // status shows it, or the click missed.
+        page.frames(2).await;
         let status = page.status().await;
         if let Some(number) = status.selection.strip_prefix("Boid Nr. ") {
             selected = Some(number.trim().to_owned());
@@ -252,12 +228,18 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     );
 }
 
-pub async fn screenshot_of_the_3d_view(page: AppPage) {
+/// A screenshot of the 3D view saved for people to look at; it must show cones.
+pub async fn the_3d_view_in_a_screenshot_shows_cones(page: AppPage) {
     swarm_in_3d(&page, 400).await;
     page.click(Button::Schritt).await;
-    sleep_ms(500).await;
-    page.screenshot(&screenshot_dir().join("ansicht-3d.png"))
-        .await;
+    page.wait_for_status("one step", |s| s.steps == "1").await;
+    wait_for_picture(&page, "the step drawn", |p| p.coloured().len() > 1_500).await;
+    let canvas = page.save_screenshot_showing("ansicht-3d.png", CANVAS).await;
+    let coloured = canvas.coloured().len();
+    assert!(
+        coloured > 1_500,
+        "only {coloured} coloured pixels in the screenshot"
+    );
 }
 
 /// Run in the browser without WebGL: the SVG view with its note, same selection.
@@ -284,7 +266,7 @@ pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     page.click_css("#boid-table tr[data-boid='5']").await;
     page.navigate("Ansicht").await;
     page.wait_for_css(CANVAS).await;
-    sleep_ms(300).await;
+    wait_for_picture(&page, "the view drawn again", |p| p.coloured().len() > 100).await;
     page.js(
         "document.getElementById('swarm-canvas').getContext('webgl2')
                .getExtension('WEBGL_lose_context').loseContext();",
