@@ -1,12 +1,16 @@
 //! The 3D view of SPEC §4 in the browser: the three-d canvas with software
 //! WebGL2, and the SVG fallback without WebGL.
 
+use boids_schwarm::app::render3d::OrbitCamera;
+use boids_schwarm::app::render3d::picking::project_to_canvas;
+use boids_schwarm::model::{Params, Swarm, Vec3};
 use fantoccini::Locator;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::initialised;
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::picture::{Picture, has_hue};
+use crate::support::temp_file;
 
 const CANVAS: &str = "#swarm-canvas";
 
@@ -82,6 +86,94 @@ async fn wait_for_scroll(page: &AppPage, what: &str, ready: impl Fn(f64) -> bool
         if ready(y) { Ok(()) } else { Err(y) }
     })
     .await;
+}
+
+/// A state file of two boids (parameters from seed 1, otherwise default):
+/// boid 0 at `position` with `velocity`, boid 1 at `other` flying with
+/// `other_velocity`. Read by „Zustand laden“ like an exported state.
+fn two_boids(
+    position: [f64; 3],
+    velocity: [f64; 3],
+    other: [f64; 3],
+    other_velocity: [f64; 3],
+) -> String {
+    let params = Params {
+        count: 2,
+        ..Params::default()
+    };
+    let swarm = Swarm::new(&params).expect("valid params");
+    let mut state: Value = serde_json::from_str(&swarm.to_json()).expect("the app's JSON");
+    state["boids"][0]["position"] = json!(position);
+    state["boids"][0]["velocity"] = json!(velocity);
+    state["boids"][1]["position"] = json!(other);
+    state["boids"][1]["velocity"] = json!(other_velocity);
+    state.to_string()
+}
+
+/// Loads `state` on the table page, then shows the view with the camera as
+/// reset; returns the settled picture.
+async fn view_of_state(page: &AppPage, name: &str, state: &str) -> Picture {
+    page.open_fresh().await;
+    page.navigate("Tabelle").await;
+    let path = temp_file(name, state.as_bytes());
+    page.import_file(&path).await;
+    page.wait_for_css(".import-ok").await;
+    std::fs::remove_file(&path).ok();
+    page.navigate("Ansicht").await;
+    page.wait_for_css(CANVAS).await;
+    wait_for_picture(page, "the imported state drawn", |p| {
+        !p.coloured().is_empty()
+    })
+    .await
+}
+
+/// Where the view with the reset camera draws a model position: picture
+/// pixels of `picture` (the canvas' screenshot), by the app's own camera and
+/// picking projection, and the same point in viewport CSS pixels.
+async fn projected(
+    page: &AppPage,
+    picture: &Picture,
+    position: [f64; 3],
+) -> ((f64, f64), (f64, f64)) {
+    let ((left, top), (width, height)) = canvas_rect(page).await;
+    let camera = OrbitCamera::new();
+    let point = project_to_canvas(
+        &Vec3::new(position[0], position[1], position[2]),
+        &camera.view_projection(width / height),
+        width,
+        height,
+    )
+    .expect("the position is in view");
+    let ratio = picture.width as f64 / width;
+    (
+        (point.x * ratio, point.y * ratio),
+        (left + point.x, top + point.y),
+    )
+}
+
+/// Pixels of `pixels` within `radius` picture pixels of `centre`.
+fn near(pixels: &[(usize, usize)], centre: (f64, f64), radius: f64) -> Vec<(usize, usize)> {
+    pixels
+        .iter()
+        .copied()
+        .filter(|&(x, y)| (x as f64 - centre.0).hypot(y as f64 - centre.1) <= radius)
+        .collect()
+}
+
+/// Width and height of the box around `pixels`.
+fn extent(pixels: &[(usize, usize)]) -> (usize, usize) {
+    let xs = pixels.iter().map(|p| p.0);
+    let ys = pixels.iter().map(|p| p.1);
+    (
+        xs.clone().max().unwrap_or(0) + 1 - xs.min().unwrap_or(0),
+        ys.clone().max().unwrap_or(0) + 1 - ys.min().unwrap_or(0),
+    )
+}
+
+/// The ring's bright line (RING_LINE_COLOR, a saturated yellow); no heading
+/// colour of a cone comes near it.
+fn ring_yellow(p: [u8; 4]) -> bool {
+    p[0] > 215 && p[1] > 170 && p[2] < 120 && p[0] - p[2] > 120
 }
 
 pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
@@ -178,6 +270,11 @@ pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage
         .expect("window size");
 }
 
+/// ⌘ + wheel (Meta) zooms like Ctrl + wheel, as on a Mac.
+pub async fn meta_wheel_zooms_too(page: AppPage) {
+    a_wheel_with_modifier_zooms(&page, 4, "⌘").await;
+}
+
 pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     swarm_in_3d(&page, 150).await;
     let picture = canvas_picture(&page).await;
@@ -226,6 +323,131 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
         page.status().await.selection,
         format!("Boid Nr. {selected}")
     );
+}
+
+/// A click on a boid's projected position selects it, and the canvas draws
+/// the yellow ring around that position (and nowhere else).
+pub async fn the_selected_boid_has_a_ring_around_it(page: AppPage) {
+    let position = [1.5, -1.0, 0.5];
+    let state = two_boids(
+        position,
+        [1.0, 0.0, 0.0],
+        [-2.5, 2.0, -1.5],
+        [-1.0, 0.0, 0.0],
+    );
+    let before = view_of_state(&page, "ring.json", &state).await;
+    assert!(
+        before.positions(ring_yellow).is_empty(),
+        "ring colour without a selection"
+    );
+    let (centre, (x, y)) = projected(&page, &before, position).await;
+    page.click_at(x, y).await;
+    page.wait_for_status("boid 0 selected", |s| s.selection == "Boid Nr. 0")
+        .await;
+    let after = wait_for_picture(&page, "the ring drawn", |p| {
+        !p.positions(ring_yellow).is_empty()
+    })
+    .await;
+    let ring = after.positions(ring_yellow);
+    let ratio = after.width as f64 / canvas_rect(&page).await.1.0;
+    // At least 14 CSS px in radius (larger only for cones nearer than here).
+    let distances: Vec<f64> = ring
+        .iter()
+        .map(|&(x, y)| (x as f64 - centre.0).hypot(y as f64 - centre.1) / ratio)
+        .collect();
+    let (nearest, farthest) = distances
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), &d| (lo.min(d), hi.max(d)));
+    assert!(
+        nearest >= 9.0 && farthest <= 24.0,
+        "ring pixels {nearest:.1} to {farthest:.1} CSS px from the boid"
+    );
+    // Around it, not beside it: ring pixels on every side of the boid.
+    for (side, test) in [
+        (
+            "left",
+            (|dx: f64, _: f64| dx < -8.0) as fn(f64, f64) -> bool,
+        ),
+        ("right", |dx, _| dx > 8.0),
+        ("above", |_, dy| dy < -8.0),
+        ("below", |_, dy| dy > 8.0),
+    ] {
+        let count = ring
+            .iter()
+            .filter(|&&(x, y)| test(x as f64 - centre.0, y as f64 - centre.1))
+            .count();
+        assert!(count >= 5, "only {count} ring pixels {side} of the boid");
+    }
+    assert!(ring.len() >= 60, "only {} ring pixels", ring.len());
+}
+
+/// A boid at rest is drawn as a small grey point (a sphere), not a cone: its
+/// pixels carry no hue, are round and smaller than the other boid's cone.
+pub async fn a_boid_at_rest_is_a_point(page: AppPage) {
+    let position = [1.5, -1.0, 0.5];
+    let other = [-1.5, 1.0, -0.5];
+    // The other boid flies along the screen's right, so its cone shows its
+    // whole length.
+    let right = OrbitCamera::new().right();
+    let state = two_boids(position, [0.0; 3], other, [right.x, right.y, right.z]);
+    let with_boids = view_of_state(&page, "rest.json", &state).await;
+    page.click(Button::Zuruecksetzen).await;
+    let empty = wait_for_picture(&page, "no boids drawn", |p| p.coloured().is_empty()).await;
+    let drawn = with_boids.differing(&empty);
+    let (rest_centre, _) = projected(&page, &with_boids, position).await;
+    let (cone_centre, _) = projected(&page, &with_boids, other).await;
+    let ratio = with_boids.width as f64 / canvas_rect(&page).await.1.0;
+    let rest = near(&drawn, rest_centre, 25.0 * ratio);
+    let cone = near(&drawn, cone_centre, 25.0 * ratio);
+    assert!(
+        rest.len() >= 12,
+        "only {} pixels drawn for the boid at rest",
+        rest.len()
+    );
+    let hued = rest
+        .iter()
+        .filter(|&&(x, y)| has_hue(with_boids.at(x, y)))
+        .count();
+    assert_eq!(hued, 0, "the boid at rest is grey, not a heading colour");
+    assert!(
+        cone.iter().any(|&(x, y)| has_hue(with_boids.at(x, y))),
+        "the moving boid is a coloured cone"
+    );
+    let (w, h) = extent(&rest);
+    let (cone_w, cone_h) = extent(&cone);
+    eprintln!("     at rest: {w}×{h} px; cone: {cone_w}×{cone_h} px");
+    let ratio_wh = w as f64 / h as f64;
+    assert!(
+        (0.65..=1.5).contains(&ratio_wh),
+        "the point is round, not {w}×{h} px"
+    );
+    assert!(
+        (w.max(h) as f64) < 0.7 * cone_w.max(cone_h) as f64,
+        "the point ({w}×{h} px) is much smaller than a cone ({cone_w}×{cone_h} px)"
+    );
+}
+
+/// The 3D view's legend says that size shows no speed and overlap no shared
+/// place (SPEC §4), visibly below the canvas.
+pub async fn the_legend_says_size_and_overlap_mean_nothing(page: AppPage) {
+    page.open_fresh().await;
+    page.wait_for_css(CANVAS).await;
+    let legend = page.text(".view-3d-legend").await;
+    for note in [
+        "Die Symbolgröße zeigt keine Geschwindigkeit",
+        "alle Kegel sind gleich groß",
+        "Überlappung im Bild heißt nicht gleicher Ort im Raum",
+        "Drehen der Ansicht trennt sie",
+    ] {
+        assert!(legend.contains(note), "„{note}“ missing: {legend}");
+    }
+    let shown = page
+        .element(".view-3d-legend")
+        .await
+        .is_displayed()
+        .await
+        .expect("displayed");
+    assert!(shown, "the legend is visible");
 }
 
 /// A screenshot of the 3D view saved for people to look at; it must show cones.
