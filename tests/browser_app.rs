@@ -172,7 +172,7 @@ fn run_scenario(host: &SharedHost, mode: Mode, scenario: Scenario) -> Result<(),
             Ok(Err(_)) => Some(format!("timed out after {SCENARIO_LIMIT:?}")),
             Err(panic) => Some(panic_message(panic)),
         };
-        let problems = session.take_console_problems();
+        let problems = session.page.driver.take_console_problems();
         session.close().await;
         match (outcome, problems.is_empty()) {
             (None, true) => Ok(()),

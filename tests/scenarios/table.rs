@@ -257,11 +257,12 @@ const TABLE_SHOWN_MS: f64 = 1000.0;
 
 /// A jump anywhere in 50 000 rows is painted within this many ms, the sort of
 /// 50 000 rows within [`SORTED_MS`]. SPEC §4 asks that the rows „stay
-/// smooth“: on these two shared cores with a software compositor a scroll
-/// paints in tens of ms; a table that rendered every row (50 000 × 17 cells)
-/// would take seconds. Generous against the machine's noise, far below that.
-const SCROLLED_MS: f64 = 250.0;
-const SORTED_MS: f64 = 1500.0;
+/// smooth“. Measured on these two shared cores with a software compositor:
+/// the first jump about 230 ms, later ones 25–40 ms, the sort 50 ms; a table
+/// that rendered every row (50 000 × 17 cells) would take seconds. The
+/// budgets leave room for a busy machine and still catch that.
+const SCROLLED_MS: f64 = 500.0;
+const SORTED_MS: f64 = 1000.0;
 
 pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
     page.open_fresh().await;

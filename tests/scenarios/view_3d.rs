@@ -507,12 +507,9 @@ pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     // Chromium reports the (deliberate) loss itself; nothing else may appear.
     let unexpected: Vec<String> = page
         .driver
-        .take_console()
+        .take_console_problems()
         .into_iter()
-        .filter(|(level, message)| {
-            (level == "SEVERE" || level == "WARNING") && !message.contains("CONTEXT_LOST_WEBGL")
-        })
-        .map(|(level, message)| format!("{level}: {message}"))
+        .filter(|problem| !problem.contains("CONTEXT_LOST_WEBGL"))
         .collect();
     assert!(unexpected.is_empty(), "{unexpected:?}");
 }

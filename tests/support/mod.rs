@@ -272,6 +272,19 @@ impl DriverHandle {
         );
     }
 
+    /// Console errors (level SEVERE) and warnings since the last call, as
+    /// `level: message`.
+    pub fn take_console_problems(&self) -> Vec<String> {
+        self.take_console()
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+            // The tests' own screenshots read the WebGL canvas back; Chromium's
+            // GL layer notes that as a performance warning. Not the app's doing.
+            .filter(|(_, message)| !message.contains("GPU stall due to ReadPixels"))
+            .map(|(level, message)| format!("{level}: {message}"))
+            .collect()
+    }
+
     /// The browser console entries since the last call (chromedriver hands
     /// each entry out once), as `(level, message)`.
     pub fn take_console(&self) -> Vec<(String, String)> {
@@ -457,20 +470,6 @@ pub struct Session {
 }
 
 impl Session {
-    /// Console errors (level SEVERE) and warnings since the last call.
-    pub fn take_console_problems(&self) -> Vec<String> {
-        self.page
-            .driver
-            .take_console()
-            .into_iter()
-            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
-            // The tests' own screenshots read the WebGL canvas back; Chromium's
-            // GL layer notes that as a performance warning. Not the app's doing.
-            .filter(|(_, message)| !message.contains("GPU stall due to ReadPixels"))
-            .map(|(level, message)| format!("{level}: {message}"))
-            .collect()
-    }
-
     /// Ends the WebDriver session: the browser quits.
     pub async fn close(self) {
         let _ = self.page.client.clone().close().await;
