@@ -14,15 +14,11 @@ mod support;
 async fn main() {
     use std::time::Duration;
 
-    use support::Browser;
-    use support::app_page::{AppPage, Button, normalise};
+    use support::app_page::{Button, normalise};
+    use support::{Browser, Mode};
 
-    let browser = Browser::launch(&["--disable-gpu", "--enable-unsafe-swiftshader"]).await;
-    let page = AppPage::new(
-        browser.client.clone(),
-        browser.base_url.clone(),
-        browser.driver_handle.clone(),
-    );
+    let browser = Browser::launch(Mode::Webgl).await;
+    let page = browser.page();
     println!(
         "3D frame benchmark (headless Chromium, SwiftShader software WebGL2, window 1280×900)"
     );
@@ -31,7 +27,10 @@ async fn main() {
         page.set_param("count", &count.to_string()).await;
         page.click(Button::Initialisieren).await;
         page.wait_for_css("#swarm-canvas").await;
-        tokio::time::sleep(Duration::from_secs(2)).await;
+        // Built (in a worker) and drawn before anything is timed.
+        page.wait_long_for_status("built", Duration::from_secs(120), |s| s.state == "pausiert")
+            .await;
+        page.frames(3).await;
         // Rotate by one key press per animation frame for a while; the mean
         // interval between frames is the time one redraw takes.
         let rotating = page
@@ -53,7 +52,12 @@ async fn main() {
             .as_f64()
             .unwrap_or(f64::NAN);
         page.click(Button::Starten).await;
-        tokio::time::sleep(Duration::from_secs(8)).await;
+        // The readout publishes windows of half a second; after 40 steps the
+        // last one shows the running swarm, not its start.
+        page.wait_long_for_status("40 steps", Duration::from_secs(120), |s| {
+            s.step_count() >= 40
+        })
+        .await;
         let readout = |id: &str| format!("document.getElementById('{id}')?.textContent ?? '–'");
         let running = page
             .js(&format!(

@@ -4,7 +4,7 @@
 //! it prints steps per second three ways:
 //! - chain: a chain of Schritt, each clicked as soon as the previous one has
 //!   landed (the page's own work per step, drawing included, is in the chain);
-//! - running: the status readout after 6 s of Starten (drawing overlaps the
+//! - running: the status readout after 30 steps of Starten (drawing overlaps the
 //!   workers; capped at 25 steps/s, real time);
 //! - workers: the app's own worker files (`worker_loader.js`) sent the initial
 //!   state of the same N as the app splits it, timed from posting to the last
@@ -18,17 +18,15 @@
 mod support;
 
 #[cfg(not(target_arch = "wasm32"))]
+use std::time::Duration;
+#[cfg(not(target_arch = "wasm32"))]
 use support::app_page::{AppPage, Button, normalise};
 
 #[cfg(not(target_arch = "wasm32"))]
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    let browser = support::Browser::launch(&["--disable-webgl"]).await;
-    let page = AppPage::new(
-        browser.client.clone(),
-        browser.base_url.clone(),
-        browser.driver_handle.clone(),
-    );
+    let browser = support::Browser::launch(support::Mode::Svg).await;
+    let page = browser.page();
     println!("worker benchmark (headless Chromium, SVG view, seed 1; steps per second)");
     println!(
         "{:>7} {:>4} | {:>7} {:>7} {:>5} | {:>7} {:>7} | {:>7} {:>7} {:>5}",
@@ -72,7 +70,8 @@ async fn prepare(page: &AppPage, count: u32, radius: &str, cores: u32) {
     page.set_param("count", &count.to_string()).await;
     page.set_param("radius", radius).await;
     page.click(Button::Initialisieren).await;
-    page.wait_until_enabled(Button::Schritt).await;
+    page.wait_long_until_enabled(Button::Schritt, Duration::from_secs(120))
+        .await;
 }
 
 /// Steps per second of `steps` Schritt, each clicked when the last landed.
@@ -99,11 +98,16 @@ async fn chain_of_steps(page: &AppPage, steps: u32) -> f64 {
     f64::from(steps) / seconds
 }
 
-/// The status' steps per second after 6 s of running.
+/// The status' steps per second once the swarm has run 30 steps (more than
+/// two of the readout's half-second windows even at the 25 steps/s cap).
 #[cfg(not(target_arch = "wasm32"))]
 async fn running_rate(page: &AppPage) -> f64 {
+    let start = page.status().await.step_count();
     page.click(Button::Starten).await;
-    tokio::time::sleep(std::time::Duration::from_secs(6)).await;
+    page.wait_long_for_status("30 steps", Duration::from_secs(120), |s| {
+        s.step_count() >= start + 30
+    })
+    .await;
     let readout = page
         .js("return document.getElementById('perf-steps-per-second').textContent;")
         .await;

@@ -1,11 +1,20 @@
-//! The app in a real headless Chromium: every rule of SPEC §3,
-//! the parameter inputs, persistence, the pages and the SVG view. One browser
-//! serves all scenarios; each starts from empty local storage and a fresh load,
-//! and each ends by checking that the console shows no error and no panic.
+//! The app in a real headless Chromium: every rule of SPEC §3, the parameter
+//! inputs, persistence, the pages, the SVG view and the 3D view. Each scenario
+//! is its own test, once per browser mode it applies to, named
+//! `svg::…` (Chromium without WebGL: the SVG view) or `webgl::…` (software
+//! WebGL2: the three-d canvas), so `cargo test --test browser_app NAME` runs
+//! the scenarios whose name contains NAME and `-- --list` lists them all.
+//!
+//! The process shares one static server for `dist/` and one chromedriver;
+//! every scenario gets a new browser with a fresh profile (so empty local
+//! storage), and fails on any console error or warning. One scenario runs at
+//! a time unless `--test-threads` asks for more: the machines have two cores.
 //!
 //! Needs `dist/` from `trunk build` and Chromium with chromedriver
-//! (`make test` does both); a missing piece fails the test, it never skips.
+//! (`make test` does both); a missing piece fails the tests, they never skip.
 
+// A test without the standard harness needs a `main`; a wasm build has none.
+#![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 
 mod support;
@@ -17,134 +26,160 @@ mod view_3d;
 mod workers;
 
 use std::future::Future;
-use std::path::PathBuf;
 use std::pin::Pin;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use fantoccini::key::Key;
-use support::Browser;
-use support::app_page::{AppPage, Button, STORAGE_KEY, expected_time};
+use libtest_mimic::{Arguments, Failed, Trial};
+use support::app_page::{AppPage, Button, STILL, STORAGE_KEY, expected_time};
+use support::{BrowserHost, Mode};
 
 type Scenario = fn(AppPage) -> Pin<Box<dyn Future<Output = ()> + Send>>;
 
+/// `(name, scenario)` pairs; the name is the function's path.
 macro_rules! scenarios {
     ($($name:path),* $(,)?) => {
-        [$((stringify!($name), (|page| Box::pin($name(page))) as Scenario)),*]
+        vec![$((stringify!($name).replace(' ', ""), (|page| Box::pin($name(page))) as Scenario)),*]
     };
 }
 
-/// Browser tests share the machine's two cores: one browser at a time.
-async fn one_browser_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
-    static LOCK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-    LOCK.lock().await
+/// Without WebGL the SVG view is the view (the fallback of SPEC §4).
+fn svg_scenarios() -> Vec<(String, Scenario)> {
+    scenarios![
+        initialise_gives_a_paused_swarm_at_time_zero,
+        only_initialise_is_enabled_without_a_swarm,
+        step_while_running_pauses_and_adds_exactly_one_step,
+        pause_then_start_continues_from_the_same_state,
+        reset_removes_the_swarm_and_keeps_the_inputs,
+        an_edit_clears_the_swarm_and_the_selection,
+        invalid_input_shows_its_error_and_disables_initialise,
+        navigating_to_the_table_and_back_keeps_swarm_and_selection_paused,
+        reload_restores_valid_parameters_but_not_the_swarm,
+        corrupt_storage_falls_back_to_defaults_without_an_error,
+        the_app_works_when_storage_is_unavailable,
+        a_hidden_page_pauses,
+        keyboard_space_toggles_and_dot_or_arrow_steps,
+        svg_shows_one_symbol_per_boid_and_the_ring,
+        deep_links_and_unknown_paths_render_their_pages,
+        svg_view_stays_usable_at_5000_boids,
+        table::table_shows_the_models_numbers,
+        table::table_without_swarm_says_what_to_do,
+        table::selecting_a_row_marks_the_boid_in_the_view_and_back,
+        table::zur_auswahl_scrolls_the_selected_row_into_view,
+        table::sorting_by_a_column,
+        table::export_import_export_is_byte_identical,
+        table::csv_parses_back_to_the_same_numbers,
+        table::every_import_error_keeps_everything,
+        table::fifty_thousand_rows_scroll_without_freezing,
+        view_3d::without_webgl_the_svg_view_shows_the_same_selection,
+        workers::two_cores_give_the_native_models_state_bit_for_bit,
+        workers::the_core_setting_is_checked_saved_and_keeps_the_swarm,
+        workers::an_edit_while_a_step_computes_leaves_no_trace,
+        workers::without_workers_the_main_thread_computes_and_says_so,
+        workers::slower_than_real_time_is_said,
+        workers::the_largest_swarm_never_blocks_the_svg_view,
+        every_page_shows_its_content_in_screenshots,
+    ]
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn app_without_webgl_in_headless_chromium() {
-    let _one_browser_at_a_time = one_browser_at_a_time().await;
-    // Without WebGL the SVG view is the view (the fallback of SPEC §4).
-    let browser = Browser::launch(&["--disable-webgl"]).await;
-    run_scenarios(
-        browser,
-        &scenarios![
-            initialise_gives_a_paused_swarm_at_time_zero,
-            only_initialise_is_enabled_without_a_swarm,
-            step_while_running_pauses_and_adds_exactly_one_step,
-            pause_then_start_continues_from_the_same_state,
-            reset_removes_the_swarm_and_keeps_the_inputs,
-            an_edit_clears_the_swarm_and_the_selection,
-            invalid_input_shows_its_error_and_disables_initialise,
-            navigating_to_the_table_and_back_keeps_swarm_and_selection_paused,
-            reload_restores_valid_parameters_but_not_the_swarm,
-            corrupt_storage_falls_back_to_defaults_without_an_error,
-            the_app_works_when_storage_is_unavailable,
-            a_hidden_page_pauses,
-            keyboard_space_toggles_and_dot_or_arrow_steps,
-            svg_shows_one_symbol_per_boid_and_the_ring,
-            deep_links_and_unknown_paths_render_their_pages,
-            svg_view_stays_usable_at_5000_boids,
-            table::table_shows_the_models_numbers,
-            table::table_without_swarm_says_what_to_do,
-            table::selecting_a_row_marks_the_boid_in_the_view_and_back,
-            table::zur_auswahl_scrolls_the_selected_row_into_view,
-            table::sorting_by_a_column,
-            table::export_import_export_is_byte_identical,
-            table::csv_parses_back_to_the_same_numbers,
-            table::every_import_error_keeps_everything,
-            table::fifty_thousand_rows_scroll_without_freezing,
-            view_3d::without_webgl_the_svg_view_shows_the_same_selection,
-            workers::two_cores_give_the_native_models_state_bit_for_bit,
-            workers::the_core_setting_is_checked_saved_and_keeps_the_swarm,
-            workers::an_edit_while_a_step_computes_leaves_no_trace,
-            workers::without_workers_the_main_thread_computes_and_says_so,
-            workers::slower_than_real_time_is_said,
-            workers::the_largest_swarm_never_blocks_the_svg_view,
-            screenshots_of_every_page,
-        ],
-    )
-    .await;
+/// Software WebGL2 (SwiftShader): the three-d canvas is the view.
+fn webgl_scenarios() -> Vec<(String, Scenario)> {
+    scenarios![
+        view_3d::the_canvas_is_the_view_and_shows_cones,
+        view_3d::a_drag_rotates_the_picture,
+        view_3d::ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page,
+        view_3d::meta_wheel_zooms_too,
+        view_3d::a_click_selects_a_boid_that_the_table_shows,
+        view_3d::the_selected_boid_has_a_ring_around_it,
+        view_3d::a_boid_at_rest_is_a_point,
+        view_3d::the_legend_says_size_and_overlap_mean_nothing,
+        view_3d::the_3d_view_in_a_screenshot_shows_cones,
+        view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
+        workers::the_largest_swarm_never_blocks_the_3d_view,
+    ]
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_d_view_with_webgl_in_headless_chromium() {
-    let _one_browser_at_a_time = one_browser_at_a_time().await;
-    // Software WebGL2 (SwiftShader): the three-d canvas is the view.
-    let browser = Browser::launch(&["--disable-gpu", "--enable-unsafe-swiftshader"]).await;
-    run_scenarios(
-        browser,
-        &scenarios![
-            view_3d::the_canvas_is_the_view_and_shows_cones,
-            view_3d::a_drag_rotates_the_picture,
-            view_3d::ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page,
-            view_3d::a_click_selects_a_boid_that_the_table_shows,
-            view_3d::screenshot_of_the_3d_view,
-            view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
-            workers::the_largest_swarm_never_blocks_the_3d_view,
-        ],
-    )
-    .await;
+/// A guard only: the largest swarm's scenarios wait for slow steps.
+const SCENARIO_LIMIT: Duration = Duration::from_secs(420);
+
+/// The browser host, started by the first scenario that runs (listing or
+/// filtering everything out starts nothing) and stopped by `main`.
+#[derive(Default)]
+struct SharedHost(Mutex<Option<Arc<BrowserHost>>>);
+
+impl SharedHost {
+    fn get(&self) -> Arc<BrowserHost> {
+        let mut host = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        Arc::clone(host.get_or_insert_with(|| Arc::new(BrowserHost::start())))
+    }
+
+    /// Drops the host: chromedriver and every browser it started are killed.
+    fn stop(&self) {
+        let host = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        drop(host);
+    }
 }
 
-/// Runs each scenario on a fresh log; every scenario also fails on any
-/// console error or warning. Reports all failures at the end.
-async fn run_scenarios(browser: Browser, scenarios: &[(&str, Scenario)]) {
-    let page = AppPage::new(
-        browser.client.clone(),
-        browser.base_url.clone(),
-        browser.driver_handle.clone(),
-    );
-    let mut failures = Vec::new();
-    for &(name, scenario) in scenarios {
-        let _ = browser.take_console(); // start each scenario with an empty log
+fn main() -> ExitCode {
+    let mut args = Arguments::from_args();
+    // Two cores shared by app, browser and test: one browser at a time
+    // unless `--test-threads` says otherwise.
+    args.test_threads.get_or_insert(1);
+    let host = Arc::new(SharedHost::default());
+    let mut trials = Vec::new();
+    for (mode, prefix, scenarios) in [
+        (Mode::Svg, "svg", svg_scenarios()),
+        (Mode::Webgl, "webgl", webgl_scenarios()),
+    ] {
+        for (name, scenario) in scenarios {
+            let host = Arc::clone(&host);
+            trials.push(Trial::test(format!("{prefix}::{name}"), move || {
+                run_scenario(&host, mode, scenario)
+            }));
+        }
+    }
+    let conclusion = libtest_mimic::run(&args, trials);
+    host.stop();
+    conclusion.exit_code()
+}
+
+/// Runs one scenario in a new browser; fails on a panic, on the time limit
+/// and on any console error or warning. The browser is closed in every case.
+fn run_scenario(host: &SharedHost, mode: Mode, scenario: Scenario) -> Result<(), Failed> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    runtime.block_on(async {
+        let session = host.get().session(mode).await;
+        let _ = session.page.driver.take_console(); // only the scenario's own log
         let run = tokio::spawn(tokio::time::timeout(
-            // A guard only: the largest swarm's scenarios wait for slow steps.
-            Duration::from_secs(420),
-            scenario(page.clone()),
+            SCENARIO_LIMIT,
+            scenario(session.page.clone()),
         ));
         let outcome = match run.await {
             Ok(Ok(())) => None,
-            Ok(Err(_)) => Some("timed out after 420 s".to_owned()),
+            Ok(Err(_)) => Some(format!("timed out after {SCENARIO_LIMIT:?}")),
             Err(panic) => Some(panic_message(panic)),
         };
-        let problems = browser.take_console_problems();
+        let problems = session.page.driver.take_console_problems();
+        session.close().await;
         match (outcome, problems.is_empty()) {
-            (None, true) => eprintln!("ok   {name}"),
-            (None, false) => failures.push(format!(
-                "{name}: console problems:\n  {}",
-                problems.join("\n  ")
-            )),
-            (Some(message), _) => {
-                failures.push(format!("{name}: {message}\n  console: {problems:?}"))
-            }
+            (None, true) => Ok(()),
+            (None, false) => Err(format!("console problems:\n  {}", problems.join("\n  ")).into()),
+            (Some(message), _) => Err(format!("{message}\n  console: {problems:?}").into()),
         }
-    }
-    browser.close().await;
-    assert!(
-        failures.is_empty(),
-        "{} scenario(s) failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    })
 }
 
 fn panic_message(error: tokio::task::JoinError) -> String {
@@ -156,10 +191,6 @@ fn panic_message(error: tokio::task::JoinError) -> String {
             .unwrap_or_else(|| "panicked".to_owned()),
         Err(error) => error.to_string(),
     }
-}
-
-async fn sleep_ms(ms: u64) {
-    tokio::time::sleep(Duration::from_millis(ms)).await;
 }
 
 /// Fresh page, small swarm initialised (paused at 0).
@@ -187,12 +218,8 @@ async fn initialise_gives_a_paused_swarm_at_time_zero(page: AppPage) {
     assert_eq!(status.steps, "0");
     assert_eq!(status.count, "200");
     assert!(status.speed.ends_with("LE/s"), "{status:?}");
-    sleep_ms(300).await;
-    assert_eq!(
-        page.status().await.steps,
-        "0",
-        "a new swarm does not run by itself"
-    );
+    page.status_stays("a new swarm does not run by itself", STILL)
+        .await;
     assert_eq!(
         page.enabled_buttons().await,
         [
@@ -219,14 +246,23 @@ async fn step_while_running_pauses_and_adds_exactly_one_step(page: AppPage) {
     })
     .await;
     // Read, click and read again inside the page: no animation frame can come
-    // between the first read and the click.
+    // between the first read and the click. Then wait (frame by frame) until
+    // the step has landed.
     let value = page
         .js_async(
             "const done = arguments[arguments.length - 1];
              const t = id => document.getElementById(id).textContent;
              const before = t('status-steps');
              document.getElementById('btn-step').click();
-             setTimeout(() => done([before, t('status-steps'), t('status-time'), t('status-state')]), 100);",
+             const start = performance.now();
+             const look = () => {
+               if (t('status-steps') !== before || performance.now() - start > 5000) {
+                 done([before, t('status-steps'), t('status-time'), t('status-state')]);
+               } else {
+                 requestAnimationFrame(look);
+               }
+             };
+             look();",
         )
         .await;
     let text = |i: usize| support::app_page::normalise(value[i].as_str().unwrap_or_default());
@@ -239,8 +275,7 @@ async fn step_while_running_pauses_and_adds_exactly_one_step(page: AppPage) {
     );
     assert_eq!(text(2), expected_time(after));
     assert_eq!(text(3), "pausiert");
-    sleep_ms(300).await;
-    let status = page.status().await;
+    let status = page.status_stays("paused after Schritt", STILL).await;
     assert_eq!(status.step_count(), after, "paused after Schritt");
     page.click(Button::Schritt).await;
     let status = page
@@ -258,8 +293,8 @@ async fn pause_then_start_continues_from_the_same_state(page: AppPage) {
     let paused = page
         .wait_for_status("pausiert", |s| s.state == "pausiert")
         .await;
-    sleep_ms(300).await;
-    assert_eq!(page.status().await, paused, "nothing moves while paused");
+    let still = page.status_stays("nothing moves while paused", STILL).await;
+    assert_eq!(still, paused, "nothing moves while paused");
     page.click(Button::Starten).await;
     page.wait_for_status("running on", |s| {
         s.state == "läuft" && s.step_count() > paused.step_count()
@@ -393,12 +428,10 @@ async fn navigating_to_the_table_and_back_keeps_swarm_and_selection_paused(page:
         .wait_for_status("paused on the table", |s| s.state == "pausiert")
         .await;
     assert_eq!(on_table.selection, selected.selection);
-    sleep_ms(300).await;
-    assert_eq!(
-        page.status().await,
-        on_table,
-        "nothing runs on the table page"
-    );
+    let still = page
+        .status_stays("nothing runs on the table page", STILL)
+        .await;
+    assert_eq!(still, on_table, "nothing runs on the table page");
 
     page.navigate("Ansicht").await;
     page.wait_for_css("#swarm-svg").await;
@@ -515,8 +548,8 @@ async fn a_hidden_page_pauses(page: AppPage) {
     let paused = page
         .wait_for_status("pausiert", |s| s.state == "pausiert")
         .await;
-    sleep_ms(300).await;
-    assert_eq!(page.status().await, paused);
+    let still = page.status_stays("a hidden page stays paused", STILL).await;
+    assert_eq!(still, paused, "a hidden page stays paused");
     page.reload().await; // undo the overridden visibility
 }
 
@@ -541,8 +574,9 @@ async fn keyboard_space_toggles_and_dot_or_arrow_steps(page: AppPage) {
     // Typing into an input is typing, not a shortcut.
     page.type_param("radius", "0.8").await;
     page.press(' ').await;
-    sleep_ms(200).await;
-    let status = page.status().await;
+    let status = page
+        .status_stays("the edit removed the swarm; Space did not start", STILL)
+        .await;
     assert_eq!(
         status.state, "kein Schwarm",
         "the edit removed the swarm; Space did not start"
@@ -627,7 +661,13 @@ async fn svg_view_stays_usable_at_5000_boids(page: AppPage) {
     initialised(&page, 5000).await;
     assert_eq!(page.symbol_count().await, 5000);
     page.click(Button::Starten).await;
-    sleep_ms(4000).await;
+    // Wait for 40 steps, so the readout (windows of half a second) shows the
+    // running swarm and not its start. At the 4 steps per second asked below
+    // they take 10 s; a slower swarm fails here.
+    page.wait_long_for_status("40 steps", Duration::from_secs(10), |s| {
+        s.step_count() >= 40
+    })
+    .await;
     let perf = page
         .js("const t = id => document.getElementById(id).textContent;
              return [t('perf-steps-per-second'), t('perf-ms-per-step'),
@@ -654,21 +694,13 @@ async fn svg_view_stays_usable_at_5000_boids(page: AppPage) {
     page.click(Button::Pause).await;
     page.wait_for_status("pausiert", |s| s.state == "pausiert")
         .await;
-    page.screenshot(&screenshot_dir().join("ansicht-5000.png"))
+    page.save_screenshot_showing("ansicht-5000.png", "#swarm-svg")
         .await;
 }
 
-/// Where the screenshots go: `$SCREENSHOT_DIR`, else the target's temp dir.
-fn screenshot_dir() -> PathBuf {
-    let dir = std::env::var_os("SCREENSHOT_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots"));
-    std::fs::create_dir_all(&dir).expect("create the screenshot dir");
-    dir
-}
-
-async fn screenshots_of_every_page(page: AppPage) {
-    let dir = screenshot_dir();
+/// Screenshots of every page, saved for people to look at; each must show
+/// the page's main elements, and none may be blank.
+async fn every_page_shows_its_content_in_screenshots(page: AppPage) {
     initialised(&page, 300).await;
     for _ in 0..40 {
         page.click(Button::Schritt).await;
@@ -679,18 +711,36 @@ async fn screenshots_of_every_page(page: AppPage) {
     page.wait_for_status("selected", |s| s.selection.starts_with("Boid Nr."))
         .await;
     page.blur().await;
-    page.screenshot(&dir.join("ansicht.png")).await;
+    assert_eq!(page.symbol_count().await, 300);
+    assert!(
+        page.ring().await.is_some(),
+        "the ring is on the selected boid"
+    );
+    page.frames(2).await;
+    page.save_screenshot_showing("ansicht.png", "#swarm-svg")
+        .await;
     page.set_param("radius", "9").await;
-    page.screenshot(&dir.join("ansicht-fehler.png")).await;
+    let (error, _) = page.param_error("radius").await;
+    assert!(error.contains("Radius"), "{error}");
+    page.frames(2).await;
+    page.save_screenshot_showing("ansicht-fehler.png", "#param-radius-error")
+        .await;
     page.set_param("radius", "1,2").await;
     page.click(Button::Initialisieren).await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
-    page.screenshot(&dir.join("tabelle.png")).await;
+    assert_eq!(page.text("main h1").await, "Tabelle");
+    page.frames(2).await;
+    page.save_screenshot_showing("tabelle.png", "#boid-table")
+        .await;
     page.navigate("Info").await;
     page.wait_for_css(".about").await;
-    page.screenshot(&dir.join("info.png")).await;
+    assert_eq!(page.text("main h1").await, "Über dieses Modell");
+    page.frames(2).await;
+    page.save_screenshot_showing("info.png", ".about").await;
     page.open("/nirgendwo").await;
-    page.screenshot(&dir.join("nicht-gefunden.png")).await;
-    eprintln!("     screenshots in {}", dir.display());
+    assert_eq!(page.text("main h1").await, "Seite nicht gefunden");
+    page.frames(2).await;
+    page.save_screenshot_showing("nicht-gefunden.png", "main")
+        .await;
 }

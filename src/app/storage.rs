@@ -175,11 +175,4 @@ mod tests {
         let params = restore_from_text(r#"{"version": 9, "count": 42, "swarm": [1, 2, 3]}"#);
         assert_eq!(params.count, 42);
     }
-
-    #[test]
-    fn native_load_gives_defaults() {
-        // Off the browser there is no storage: the app's fallback path.
-        assert_eq!(load(), Params::default());
-        save(&custom());
-    }
 }

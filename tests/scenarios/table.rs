@@ -5,8 +5,8 @@ use boids_schwarm::model::{Params, Swarm};
 use fantoccini::Locator;
 use serde_json::Value;
 
-use crate::sleep_ms;
-use crate::support::app_page::{AppPage, Button, normalise};
+use crate::support::app_page::{AppPage, Button, WAIT, normalise, poll};
+use crate::support::temp_file;
 
 /// The swarm the app builds from `params` after `steps` steps, natively.
 fn native_swarm(count: u32, seed: u32, steps: u64) -> Swarm {
@@ -109,19 +109,8 @@ async fn take_download(page: &AppPage) -> (String, String) {
     }
 }
 
-/// Chooses a file in „Zustand laden“ (as a user picking it in the dialog).
-async fn import_file(page: &AppPage, path: &std::path::Path) {
-    page.client
-        .find(Locator::Css("#input-import"))
-        .await
-        .expect("file input")
-        .send_keys(path.to_str().expect("utf-8 path"))
-        .await
-        .expect("choose file");
-}
-
 async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
-    for _ in 0..100 {
+    poll(&format!("{css} shows „{wanted}“"), WAIT, || async move {
         let text = page
             .js(&format!(
                 "const e = document.querySelector('{css}'); return e ? e.textContent : '';"
@@ -129,19 +118,12 @@ async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
             .await;
         let text = normalise(text.as_str().unwrap_or_default());
         if text.contains(wanted) {
-            return text;
+            Ok(text)
+        } else {
+            Err(text)
         }
-        sleep_ms(100).await;
-    }
-    panic!("{css} never showed „{wanted}“");
-}
-
-fn temp_file(name: &str, contents: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("boids-table-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, contents).expect("write temp file");
-    path
+    })
+    .await
 }
 
 pub async fn table_shows_the_models_numbers(page: AppPage) {
@@ -192,8 +174,11 @@ pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) 
     // And back: select in the view, the table marks that row.
     let (_, (x, y)) = page.some_boid_position().await;
     page.click_at(x, y).await;
-    sleep_ms(200).await;
-    let (selected, _) = page.ring().await.expect("a boid selected in the view");
+    let page = &page;
+    let selected = poll("a boid selected in the view", WAIT, || async move {
+        page.ring().await.map(|(boid, _)| boid).ok_or("no ring")
+    })
+    .await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
     page.click_css("#btn-to-selection").await;
@@ -209,13 +194,8 @@ pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
     page.click_css("#boid-table tr[data-boid='2500']").await;
     page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 0; v.dispatchEvent(new Event('scroll'));")
         .await;
-    sleep_ms(100).await;
-    assert!(
-        page.client
-            .find(Locator::Css("#boid-table tr[data-boid='2500']"))
-            .await
-            .is_err()
-    );
+    page.wait_for_no_css("#boid-table tr[data-boid='2500']")
+        .await;
     page.click_css("#btn-to-selection").await;
     page.wait_for_css("#boid-table tr.selected[data-boid='2500']")
         .await;
@@ -238,31 +218,51 @@ pub async fn sorting_by_a_column(page: AppPage) {
         (Column::Neighbors, true),
     ] {
         click_header(&page, column).await;
-        sleep_ms(150).await;
-        let expected = SortOrder { column, ascending }.rows(&swarm);
-        let shown: Vec<usize> = dom_rows(&page)
-            .await
-            .into_iter()
-            .map(|(id, _)| id)
-            .collect();
-        let expected: Vec<usize> = expected
-            .iter()
-            .take(shown.len())
-            .map(|&id| id as usize)
-            .collect();
-        assert_eq!(shown, expected, "{column:?} ascending={ascending}");
+        let order = &SortOrder { column, ascending }.rows(&swarm);
+        let page = &page;
+        poll(
+            &format!("rows sorted by {column:?}, ascending={ascending}"),
+            WAIT,
+            || async move {
+                let shown: Vec<usize> =
+                    dom_rows(page).await.into_iter().map(|(id, _)| id).collect();
+                let expected: Vec<usize> = order
+                    .iter()
+                    .take(shown.len())
+                    .map(|&id| id as usize)
+                    .collect();
+                if shown == expected {
+                    Ok(())
+                } else {
+                    Err(shown)
+                }
+            },
+        )
+        .await;
+        let wanted = if ascending { "ascending" } else { "descending" };
         let sort = page
             .js(&format!(
                 "return document.querySelector('#boid-table thead th:nth-child({})').getAttribute('aria-sort');",
                 Column::ALL.iter().position(|&c| c == column).unwrap() + 1
             ))
             .await;
-        assert_eq!(
-            sort,
-            Value::from(if ascending { "ascending" } else { "descending" })
-        );
+        assert_eq!(sort, Value::from(wanted));
     }
 }
+
+/// The table of the largest swarm shows its first rows within this many ms of
+/// the click on „Tabelle“ (the same budget as the navigation while the
+/// largest swarm runs): a page change a user sees as immediate.
+const TABLE_SHOWN_MS: f64 = 1000.0;
+
+/// A jump anywhere in 50 000 rows is painted within this many ms, the sort of
+/// 50 000 rows within [`SORTED_MS`]. SPEC §4 asks that the rows „stay
+/// smooth“. Measured on these two shared cores with a software compositor:
+/// the first jump about 230 ms, later ones 25–40 ms, the sort 50 ms; a table
+/// that rendered every row (50 000 × 17 cells) would take seconds. The
+/// budgets leave room for a busy machine and still catch that.
+const SCROLLED_MS: f64 = 500.0;
+const SORTED_MS: f64 = 1000.0;
 
 pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
     page.open_fresh().await;
@@ -270,8 +270,13 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
     page.click(Button::Initialisieren).await;
     page.wait_for_status("50 000 boids", |s| s.state == "pausiert")
         .await;
-    page.navigate("Tabelle").await;
-    page.wait_for_css("#boid-table tbody tr[data-boid]").await;
+    let shown_ms = page
+        .click_and_time_until(
+            "nav a[href=\"/tabelle\"]",
+            "document.querySelector('#boid-table tbody tr[data-boid]') !== null",
+            10_000,
+        )
+        .await;
     let rowcount = page
         .js("return document.getElementById('boid-table').getAttribute('aria-rowcount');")
         .await;
@@ -311,10 +316,22 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
         .as_f64()
         .expect("time");
     eprintln!(
-        "     50 000 rows: scroll to a row and paint {times:.1?} ms; sort by |v| and paint {sort_ms:.1} ms"
+        "     50 000 rows: table shown {shown_ms:.0} ms; scroll to a row and paint {times:.1?} ms; \
+         sort by |v| and paint {sort_ms:.1} ms"
     );
-    // Leave a small swarm so that later scenarios start light.
-    page.open_fresh().await;
+    assert!(
+        shown_ms <= TABLE_SHOWN_MS,
+        "the table took {shown_ms:.0} ms to show"
+    );
+    let slowest = times.iter().copied().fold(0.0, f64::max);
+    assert!(
+        slowest <= SCROLLED_MS,
+        "a scroll took {slowest:.0} ms to paint: {times:.0?}"
+    );
+    assert!(
+        sort_ms <= SORTED_MS,
+        "the sort took {sort_ms:.0} ms to paint"
+    );
 }
 
 pub async fn export_import_export_is_byte_identical(page: AppPage) {
@@ -332,7 +349,7 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
     page.click(Button::Schritt).await;
     page.navigate("Tabelle").await;
     let path = temp_file("export.json", first.as_bytes());
-    import_file(&page, &path).await;
+    page.import_file(&path).await;
     wait_for_text(&page, ".import-ok", "Schritt 4").await;
     let status = page.status().await;
     assert_eq!(
@@ -412,7 +429,7 @@ pub async fn every_import_error_keeps_everything(page: AppPage) {
     let before = page.status().await;
     for (name, contents, wanted) in cases {
         let path = temp_file(name, &contents);
-        import_file(&page, &path).await;
+        page.import_file(&path).await;
         let text = wait_for_text(&page, ".import-error", wanted).await;
         assert!(!text.is_empty());
         assert_eq!(page.status().await, before, "{name} changed the state");

@@ -1,103 +1,75 @@
 //! The 3D view of SPEC §4 in the browser: the three-d canvas with software
 //! WebGL2, and the SVG fallback without WebGL.
 
+use boids_schwarm::app::render3d::OrbitCamera;
+use boids_schwarm::app::render3d::picking::project_to_canvas;
+use boids_schwarm::model::{Params, Swarm, Vec3};
 use fantoccini::Locator;
-use serde_json::json;
+use serde_json::{Value, json};
 
-use crate::support::app_page::{AppPage, Button};
-use crate::{initialised, screenshot_dir, sleep_ms};
+use crate::initialised;
+use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::picture::{Picture, has_hue};
+use crate::support::temp_file;
 
 const CANVAS: &str = "#swarm-canvas";
 
-/// An RGBA picture of the canvas, as the screen shows it.
-struct Picture {
-    width: usize,
-    pixels: Vec<[u8; 4]>,
-}
-
-impl Picture {
-    /// Pixels that carry a clear hue: the cones (background and edges are grey).
-    fn coloured(&self) -> Vec<(usize, usize)> {
-        self.pixels
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| {
-                let max = p[0].max(p[1]).max(p[2]);
-                let min = p[0].min(p[1]).min(p[2]);
-                max - min > 60
-            })
-            .map(|(i, _)| (i % self.width, i / self.width))
-            .collect()
-    }
-
-    /// Share of pixels that differ clearly between two pictures of one size.
-    fn difference(&self, other: &Picture) -> f64 {
-        let differing = self
-            .pixels
-            .iter()
-            .zip(&other.pixels)
-            .filter(|(a, b)| (0..3).any(|c| a[c].abs_diff(b[c]) > 24))
-            .count();
-        differing as f64 / self.pixels.len().max(1) as f64
-    }
-}
-
 async fn canvas_picture(page: &AppPage) -> Picture {
-    let png = page
-        .client
-        .find(Locator::Css(CANVAS))
-        .await
-        .expect("canvas")
-        .screenshot()
-        .await
-        .expect("canvas screenshot");
-    let decoder = png::Decoder::new(std::io::Cursor::new(png));
-    let mut reader = decoder.read_info().expect("png header");
-    let mut buffer = vec![0; reader.output_buffer_size().expect("png size")];
-    let info = reader.next_frame(&mut buffer).expect("png frame");
-    let channels = info.color_type.samples();
-    let pixels = buffer[..info.buffer_size()]
-        .chunks(channels)
-        .map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }])
-        .collect();
-    Picture {
-        width: info.width as usize,
-        pixels,
-    }
+    page.element_picture(CANVAS).await
+}
+
+/// Waits until the canvas shows a picture that `ready` accepts and that stays
+/// the same over two animation frames (no redraw pending); returns it.
+async fn wait_for_picture(page: &AppPage, what: &str, ready: impl Fn(&Picture) -> bool) -> Picture {
+    let ready = &ready;
+    poll(what, WAIT, || async move {
+        let first = canvas_picture(page).await;
+        page.frames(2).await;
+        let second = canvas_picture(page).await;
+        let changing = first.difference(&second);
+        if changing == 0.0 && ready(&second) {
+            Ok(second)
+        } else {
+            Err(format!(
+                "{} coloured pixels, {:.2} % changing",
+                second.coloured().len(),
+                changing * 100.0
+            ))
+        }
+    })
+    .await
+}
+
+/// The canvas' top-left corner in viewport CSS pixels and its CSS size.
+async fn canvas_rect(page: &AppPage) -> ((f64, f64), (f64, f64)) {
+    let value = page
+        .js("const c = document.querySelector('#swarm-canvas'); const r = c.getBoundingClientRect();
+             return [r.left, r.top, c.clientWidth, c.clientHeight];")
+        .await;
+    let number = |i: usize| value[i].as_f64().expect("a number");
+    ((number(0), number(1)), (number(2), number(3)))
 }
 
 /// The canvas' top-left corner in viewport CSS pixels.
 async fn canvas_origin(page: &AppPage) -> (f64, f64) {
-    let value = page
-        .js("const r = document.querySelector('#swarm-canvas').getBoundingClientRect(); return [r.left, r.top];")
-        .await;
-    (
-        value[0].as_f64().expect("left"),
-        value[1].as_f64().expect("top"),
-    )
+    canvas_rect(page).await.0
 }
 
 /// A swarm drawn in the 3D view: waits until the canvas shows cones.
 async fn swarm_in_3d(page: &AppPage, count: u32) {
     initialised(page, count).await;
     page.wait_for_css(CANVAS).await;
-    for _ in 0..50 {
-        if canvas_picture(page).await.coloured().len() > 300 {
-            sleep_ms(300).await; // let a pending redraw settle
-            return;
-        }
-        sleep_ms(200).await;
-    }
-    panic!("the canvas never showed cones");
+    wait_for_picture(page, "the canvas shows cones", |p| p.coloured().len() > 300).await;
 }
 
-async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, ctrl: bool) {
+/// A wheel turn over the viewport point `x`, `y`, as the browser delivers it,
+/// with the CDP modifier bits (2 Ctrl, 4 Meta/⌘).
+async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, modifiers: u32) {
     page.driver.cdp(
         "Input.dispatchMouseEvent",
         json!({ "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y,
-                "modifiers": if ctrl { 2 } else { 0 } }),
+                "modifiers": modifiers }),
     );
-    sleep_ms(400).await;
 }
 
 async fn scroll_y(page: &AppPage) -> f64 {
@@ -105,6 +77,103 @@ async fn scroll_y(page: &AppPage) -> f64 {
         .await
         .as_f64()
         .unwrap_or(0.0)
+}
+
+async fn wait_for_scroll(page: &AppPage, what: &str, ready: impl Fn(f64) -> bool) {
+    let ready = &ready;
+    poll(what, WAIT, || async move {
+        let y = scroll_y(page).await;
+        if ready(y) { Ok(()) } else { Err(y) }
+    })
+    .await;
+}
+
+/// A state file of two boids (parameters from seed 1, otherwise default):
+/// boid 0 at `position` with `velocity`, boid 1 at `other` flying with
+/// `other_velocity`. Read by „Zustand laden“ like an exported state.
+fn two_boids(
+    position: [f64; 3],
+    velocity: [f64; 3],
+    other: [f64; 3],
+    other_velocity: [f64; 3],
+) -> String {
+    let params = Params {
+        count: 2,
+        ..Params::default()
+    };
+    let swarm = Swarm::new(&params).expect("valid params");
+    let mut state: Value = serde_json::from_str(&swarm.to_json()).expect("the app's JSON");
+    state["boids"][0]["position"] = json!(position);
+    state["boids"][0]["velocity"] = json!(velocity);
+    state["boids"][1]["position"] = json!(other);
+    state["boids"][1]["velocity"] = json!(other_velocity);
+    state.to_string()
+}
+
+/// Loads `state` on the table page, then shows the view with the camera as
+/// reset; returns the settled picture.
+async fn view_of_state(page: &AppPage, name: &str, state: &str) -> Picture {
+    page.open_fresh().await;
+    page.navigate("Tabelle").await;
+    let path = temp_file(name, state.as_bytes());
+    page.import_file(&path).await;
+    page.wait_for_css(".import-ok").await;
+    std::fs::remove_file(&path).ok();
+    page.navigate("Ansicht").await;
+    page.wait_for_css(CANVAS).await;
+    wait_for_picture(page, "the imported state drawn", |p| {
+        !p.coloured().is_empty()
+    })
+    .await
+}
+
+/// Where the view with the reset camera draws a model position: picture
+/// pixels of `picture` (the canvas' screenshot), by the app's own camera and
+/// picking projection, and the same point in viewport CSS pixels.
+async fn projected(
+    page: &AppPage,
+    picture: &Picture,
+    position: [f64; 3],
+) -> ((f64, f64), (f64, f64)) {
+    let ((left, top), (width, height)) = canvas_rect(page).await;
+    let camera = OrbitCamera::new();
+    let point = project_to_canvas(
+        &Vec3::new(position[0], position[1], position[2]),
+        &camera.view_projection(width / height),
+        width,
+        height,
+    )
+    .expect("the position is in view");
+    let ratio = picture.width as f64 / width;
+    (
+        (point.x * ratio, point.y * ratio),
+        (left + point.x, top + point.y),
+    )
+}
+
+/// Pixels of `pixels` within `radius` picture pixels of `centre`.
+fn near(pixels: &[(usize, usize)], centre: (f64, f64), radius: f64) -> Vec<(usize, usize)> {
+    pixels
+        .iter()
+        .copied()
+        .filter(|&(x, y)| (x as f64 - centre.0).hypot(y as f64 - centre.1) <= radius)
+        .collect()
+}
+
+/// Width and height of the box around `pixels`.
+fn extent(pixels: &[(usize, usize)]) -> (usize, usize) {
+    let xs = pixels.iter().map(|p| p.0);
+    let ys = pixels.iter().map(|p| p.1);
+    (
+        xs.clone().max().unwrap_or(0) + 1 - xs.min().unwrap_or(0),
+        ys.clone().max().unwrap_or(0) + 1 - ys.min().unwrap_or(0),
+    )
+}
+
+/// The ring's bright line (RING_LINE_COLOR, a saturated yellow); no heading
+/// colour of a cone comes near it.
+fn ring_yellow(p: [u8; 4]) -> bool {
+    p[0] > 215 && p[1] > 170 && p[2] < 120 && p[0] - p[2] > 120
 }
 
 pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
@@ -124,7 +193,7 @@ pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
         .coloured()
         .iter()
         .map(|&(x, y)| {
-            let p = picture.pixels[y * picture.width + x];
+            let p = picture.at(x, y);
             [p[0] / 8, p[1] / 8, p[2] / 8]
         })
         .collect();
@@ -133,12 +202,10 @@ pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
     assert!(shades.len() > 50, "only {} shades", shades.len());
     // Zurücksetzen empties the picture of cones.
     page.click(Button::Zuruecksetzen).await;
-    sleep_ms(500).await;
-    let empty = canvas_picture(&page).await.coloured().len();
-    assert!(
-        empty < coloured / 20,
-        "{empty} coloured pixels without a swarm"
-    );
+    wait_for_picture(&page, "no cones without a swarm", |p| {
+        p.coloured().len() < coloured / 20
+    })
+    .await;
 }
 
 pub async fn a_drag_rotates_the_picture(page: AppPage) {
@@ -147,59 +214,65 @@ pub async fn a_drag_rotates_the_picture(page: AppPage) {
     let (left, top) = canvas_origin(&page).await;
     let (x, y) = (left + 200.0, top + 200.0);
     page.drag((x, y), (x + 160.0, y + 40.0)).await;
-    sleep_ms(500).await;
-    let after = canvas_picture(&page).await;
-    let changed = before.difference(&after);
-    assert!(
-        changed > 0.02,
-        "a drag changed only {:.2} % of the picture",
-        changed * 100.0
-    );
+    wait_for_picture(&page, "a drag turns the picture", |p| {
+        before.difference(p) > 0.02
+    })
+    .await;
     // A drag is not a click: nothing got selected.
     assert_eq!(page.status().await.selection, "keine");
     // „Ansicht zurücksetzen“ gives the first picture back.
     page.click_css("#view-3d-reset").await;
-    sleep_ms(500).await;
-    let reset = canvas_picture(&page).await;
-    assert!(
-        before.difference(&reset) < 0.005,
-        "reset did not restore the camera"
-    );
+    wait_for_picture(&page, "reset restores the camera", |p| {
+        before.difference(p) < 0.005
+    })
+    .await;
 }
 
-pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
+/// A wheel turn with `modifiers` (CDP bits) over the canvas zooms the view
+/// (the picture changes, and „Ansicht zurücksetzen“ brings the first one back)
+/// and does not scroll the page, which can scroll in this short window.
+async fn a_wheel_with_modifier_zooms(page: &AppPage, modifiers: u32, name: &str) {
     page.client
         .set_window_size(1280, 600)
         .await
         .expect("window size");
-    swarm_in_3d(&page, 300).await;
+    swarm_in_3d(page, 300).await;
     page.js("window.scrollTo(0, 0);").await;
-    sleep_ms(200).await;
-    let (left, top) = canvas_origin(&page).await;
+    wait_for_scroll(page, "the page at its top", |y| y == 0.0).await;
+    let before = wait_for_picture(page, "the picture at the top", |_| true).await;
+    let (left, top) = canvas_origin(page).await;
     let (x, y) = (left + 150.0, top + 150.0);
-    let before = canvas_picture(&page).await;
-    wheel(&page, x, y, -400.0, true).await;
-    let zoomed = canvas_picture(&page).await;
+    wheel(page, x, y, -400.0, modifiers).await;
+    wait_for_picture(page, &format!("{name} + wheel zooms"), |p| {
+        before.difference(p) > 0.02
+    })
+    .await;
     assert_eq!(
-        scroll_y(&page).await,
+        scroll_y(page).await,
         0.0,
-        "Ctrl+wheel must not scroll the page"
+        "{name} + wheel must not scroll the page"
     );
-    let changed = before.difference(&zoomed);
-    assert!(
-        changed > 0.02,
-        "Ctrl+wheel changed only {:.2} % of the picture",
-        changed * 100.0
-    );
-    wheel(&page, x, y, 200.0, false).await;
-    assert!(
-        scroll_y(&page).await > 50.0,
-        "the plain wheel must scroll the page"
-    );
+    page.click_css("#view-3d-reset").await;
+    wait_for_picture(page, "reset undoes the zoom", |p| {
+        before.difference(p) < 0.005
+    })
+    .await;
+}
+
+pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
+    a_wheel_with_modifier_zooms(&page, 2, "Ctrl").await;
+    let (left, top) = canvas_origin(&page).await;
+    wheel(&page, left + 150.0, top + 150.0, 200.0, 0).await;
+    wait_for_scroll(&page, "the plain wheel scrolls the page", |y| y > 50.0).await;
     page.client
         .set_window_size(1280, 900)
         .await
         .expect("window size");
+}
+
+/// ⌘ + wheel (Meta) zooms like Ctrl + wheel, as on a Mac.
+pub async fn meta_wheel_zooms_too(page: AppPage) {
+    a_wheel_with_modifier_zooms(&page, 4, "⌘").await;
 }
 
 pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
@@ -218,10 +291,8 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
         .filter(|&(x, y)| {
             x > 2 && y > 2 && {
                 let area = [(0, 2), (2, 0), (4, 2), (2, 4)];
-                area.iter().all(|&(dx, dy)| {
-                    let p = picture.pixels[(y + dy - 2) * picture.width + x + dx - 2];
-                    p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2]) > 60
-                })
+                area.iter()
+                    .all(|&(dx, dy)| has_hue(picture.at(x + dx - 2, y + dy - 2)))
             }
         })
         .collect();
@@ -230,7 +301,9 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     for &(x, y) in solid.iter().step_by((solid.len() / 8).max(1)).take(8) {
         page.click_at(left + x as f64 / ratio, top + y as f64 / ratio)
             .await;
-        sleep_ms(300).await;
+        // The click selects in its own event handler: two frames later the
+        // status shows it, or the click missed.
+        page.frames(2).await;
         let status = page.status().await;
         if let Some(number) = status.selection.strip_prefix("Boid Nr. ") {
             selected = Some(number.trim().to_owned());
@@ -252,12 +325,143 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     );
 }
 
-pub async fn screenshot_of_the_3d_view(page: AppPage) {
+/// A click on a boid's projected position selects it, and the canvas draws
+/// the yellow ring around that position (and nowhere else).
+pub async fn the_selected_boid_has_a_ring_around_it(page: AppPage) {
+    let position = [1.5, -1.0, 0.5];
+    let state = two_boids(
+        position,
+        [1.0, 0.0, 0.0],
+        [-2.5, 2.0, -1.5],
+        [-1.0, 0.0, 0.0],
+    );
+    let before = view_of_state(&page, "ring.json", &state).await;
+    assert!(
+        before.positions(ring_yellow).is_empty(),
+        "ring colour without a selection"
+    );
+    let (centre, (x, y)) = projected(&page, &before, position).await;
+    page.click_at(x, y).await;
+    page.wait_for_status("boid 0 selected", |s| s.selection == "Boid Nr. 0")
+        .await;
+    let after = wait_for_picture(&page, "the ring drawn", |p| {
+        !p.positions(ring_yellow).is_empty()
+    })
+    .await;
+    let ring = after.positions(ring_yellow);
+    let ratio = after.width as f64 / canvas_rect(&page).await.1.0;
+    // At least 14 CSS px in radius (larger only for cones nearer than here).
+    let distances: Vec<f64> = ring
+        .iter()
+        .map(|&(x, y)| (x as f64 - centre.0).hypot(y as f64 - centre.1) / ratio)
+        .collect();
+    let (nearest, farthest) = distances
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), &d| (lo.min(d), hi.max(d)));
+    assert!(
+        nearest >= 9.0 && farthest <= 24.0,
+        "ring pixels {nearest:.1} to {farthest:.1} CSS px from the boid"
+    );
+    // Around it, not beside it: ring pixels on every side of the boid.
+    for (side, test) in [
+        (
+            "left",
+            (|dx: f64, _: f64| dx < -8.0) as fn(f64, f64) -> bool,
+        ),
+        ("right", |dx, _| dx > 8.0),
+        ("above", |_, dy| dy < -8.0),
+        ("below", |_, dy| dy > 8.0),
+    ] {
+        let count = ring
+            .iter()
+            .filter(|&&(x, y)| test(x as f64 - centre.0, y as f64 - centre.1))
+            .count();
+        assert!(count >= 5, "only {count} ring pixels {side} of the boid");
+    }
+    assert!(ring.len() >= 60, "only {} ring pixels", ring.len());
+}
+
+/// A boid at rest is drawn as a small grey point (a sphere), not a cone: its
+/// pixels carry no hue, are round and smaller than the other boid's cone.
+pub async fn a_boid_at_rest_is_a_point(page: AppPage) {
+    let position = [1.5, -1.0, 0.5];
+    let other = [-1.5, 1.0, -0.5];
+    // The other boid flies along the screen's right, so its cone shows its
+    // whole length.
+    let right = OrbitCamera::new().right();
+    let state = two_boids(position, [0.0; 3], other, [right.x, right.y, right.z]);
+    let with_boids = view_of_state(&page, "rest.json", &state).await;
+    page.click(Button::Zuruecksetzen).await;
+    let empty = wait_for_picture(&page, "no boids drawn", |p| p.coloured().is_empty()).await;
+    let drawn = with_boids.differing(&empty);
+    let (rest_centre, _) = projected(&page, &with_boids, position).await;
+    let (cone_centre, _) = projected(&page, &with_boids, other).await;
+    let ratio = with_boids.width as f64 / canvas_rect(&page).await.1.0;
+    let rest = near(&drawn, rest_centre, 25.0 * ratio);
+    let cone = near(&drawn, cone_centre, 25.0 * ratio);
+    assert!(
+        rest.len() >= 12,
+        "only {} pixels drawn for the boid at rest",
+        rest.len()
+    );
+    let hued = rest
+        .iter()
+        .filter(|&&(x, y)| has_hue(with_boids.at(x, y)))
+        .count();
+    assert_eq!(hued, 0, "the boid at rest is grey, not a heading colour");
+    assert!(
+        cone.iter().any(|&(x, y)| has_hue(with_boids.at(x, y))),
+        "the moving boid is a coloured cone"
+    );
+    let (w, h) = extent(&rest);
+    let (cone_w, cone_h) = extent(&cone);
+    eprintln!("     at rest: {w}×{h} px; cone: {cone_w}×{cone_h} px");
+    let ratio_wh = w as f64 / h as f64;
+    assert!(
+        (0.65..=1.5).contains(&ratio_wh),
+        "the point is round, not {w}×{h} px"
+    );
+    assert!(
+        (w.max(h) as f64) < 0.7 * cone_w.max(cone_h) as f64,
+        "the point ({w}×{h} px) is much smaller than a cone ({cone_w}×{cone_h} px)"
+    );
+}
+
+/// The 3D view's legend says that size shows no speed and overlap no shared
+/// place (SPEC §4), visibly below the canvas.
+pub async fn the_legend_says_size_and_overlap_mean_nothing(page: AppPage) {
+    page.open_fresh().await;
+    page.wait_for_css(CANVAS).await;
+    let legend = page.text(".view-3d-legend").await;
+    for note in [
+        "Die Symbolgröße zeigt keine Geschwindigkeit",
+        "alle Kegel sind gleich groß",
+        "Überlappung im Bild heißt nicht gleicher Ort im Raum",
+        "Drehen der Ansicht trennt sie",
+    ] {
+        assert!(legend.contains(note), "„{note}“ missing: {legend}");
+    }
+    let shown = page
+        .element(".view-3d-legend")
+        .await
+        .is_displayed()
+        .await
+        .expect("displayed");
+    assert!(shown, "the legend is visible");
+}
+
+/// A screenshot of the 3D view saved for people to look at; it must show cones.
+pub async fn the_3d_view_in_a_screenshot_shows_cones(page: AppPage) {
     swarm_in_3d(&page, 400).await;
     page.click(Button::Schritt).await;
-    sleep_ms(500).await;
-    page.screenshot(&screenshot_dir().join("ansicht-3d.png"))
-        .await;
+    page.wait_for_status("one step", |s| s.steps == "1").await;
+    wait_for_picture(&page, "the step drawn", |p| p.coloured().len() > 1_500).await;
+    let canvas = page.save_screenshot_showing("ansicht-3d.png", CANVAS).await;
+    let coloured = canvas.coloured().len();
+    assert!(
+        coloured > 1_500,
+        "only {coloured} coloured pixels in the screenshot"
+    );
 }
 
 /// Run in the browser without WebGL: the SVG view with its note, same selection.
@@ -284,7 +488,7 @@ pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     page.click_css("#boid-table tr[data-boid='5']").await;
     page.navigate("Ansicht").await;
     page.wait_for_css(CANVAS).await;
-    sleep_ms(300).await;
+    wait_for_picture(&page, "the view drawn again", |p| p.coloured().len() > 100).await;
     page.js(
         "document.getElementById('swarm-canvas').getContext('webgl2')
                .getExtension('WEBGL_lose_context').loseContext();",
@@ -303,12 +507,9 @@ pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     // Chromium reports the (deliberate) loss itself; nothing else may appear.
     let unexpected: Vec<String> = page
         .driver
-        .take_console()
+        .take_console_problems()
         .into_iter()
-        .filter(|(level, message)| {
-            (level == "SEVERE" || level == "WARNING") && !message.contains("CONTEXT_LOST_WEBGL")
-        })
-        .map(|(level, message)| format!("{level}: {message}"))
+        .filter(|problem| !problem.contains("CONTEXT_LOST_WEBGL"))
         .collect();
     assert!(unexpected.is_empty(), "{unexpected:?}");
 }

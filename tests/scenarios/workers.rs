@@ -3,12 +3,12 @@
 //! numbers bit for bit, nothing computed for an old state ever lands, and
 //! without workers the app computes on the main thread and says so.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boids_schwarm::model::{Params, Swarm};
 use serde_json::Value;
 
-use crate::support::app_page::{AppPage, Button, normalise};
+use crate::support::app_page::{AppPage, Button, normalise, poll};
 
 /// How long a build or a step of the largest swarm may take in a worker
 /// before the test gives up (software rendering and two cores are slow).
@@ -45,20 +45,6 @@ async fn busy_text(page: &AppPage) -> String {
     normalise(value.as_str().unwrap_or_default())
 }
 
-/// Waits until `ready` holds for the status, up to `limit`.
-async fn wait_long(page: &AppPage, what: &str, limit: Duration, ready: impl Fn(&str, u64) -> bool) {
-    let deadline = Instant::now() + limit;
-    loop {
-        let status = page.status().await;
-        let steps = status.steps.parse().unwrap_or(u64::MAX);
-        if ready(&status.state, steps) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "never {what}: {status:?}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
 /// The longest main-thread task allowed while the largest swarm runs, in ms.
 const LONGEST_TASK_MS: f64 = 200.0;
 
@@ -76,33 +62,6 @@ async fn longest_task_ms(page: &AppPage) -> f64 {
     value.as_f64().expect("a number")
 }
 
-/// Clicks `css` from inside the page and returns the milliseconds until
-/// `arrived` (a JS expression) holds, watched by a MutationObserver so that
-/// the answer is timed as soon as the DOM shows it, not at the next frame.
-async fn click_and_time_until(page: &AppPage, css: &str, arrived: &str) -> f64 {
-    let value = page
-        .js_async(&format!(
-            "const done = arguments[arguments.length - 1];
-             const arrived = () => {arrived};
-             const start = performance.now();
-             let finished = false;
-             const finish = ms => {{
-               if (!finished) {{ finished = true; observer.disconnect(); done(ms); }}
-             }};
-             const observer = new MutationObserver(() => {{
-               if (arrived()) finish(performance.now() - start);
-             }});
-             observer.observe(document.body, {{ childList: true, characterData: true, subtree: true }});
-             setTimeout(() => finish(-1), 5000);
-             document.querySelector('{css}').click();
-             if (arrived()) finish(performance.now() - start);"
-        ))
-        .await;
-    let ms = value.as_f64().expect("a number");
-    assert!(ms >= 0.0, "clicking {css} never gave {arrived}");
-    ms
-}
-
 /// N = 50 000 at r = 4,2: the page answers at once while a worker computes,
 /// and no main-thread task takes over 200 ms.
 async fn the_largest_swarm_never_blocks_the_page(page: &AppPage) {
@@ -112,24 +71,29 @@ async fn the_largest_swarm_never_blocks_the_page(page: &AppPage) {
     watch_long_tasks(page).await;
     page.click(Button::Initialisieren).await;
     assert_eq!(busy_text(page).await, "berechnet den Schwarm …");
-    wait_long(page, "built", LARGEST_SWARM_WAIT, |state, _| {
-        state == "pausiert"
-    })
-    .await;
+    page.wait_long_for_status("built", LARGEST_SWARM_WAIT, |s| s.state == "pausiert")
+        .await;
     page.click(Button::Starten).await;
     // Long enough for steps to be computed (and drawn) while running.
-    wait_long(page, "stepping", LARGEST_SWARM_WAIT, |_, steps| steps >= 1).await;
-    let ms = click_and_time_until(
-        page,
-        "#btn-pause",
-        "document.getElementById('status-state').textContent === 'pausiert'",
-    )
+    page.wait_long_for_status("stepping", LARGEST_SWARM_WAIT, |s| {
+        s.steps.parse::<u64>().is_ok_and(|steps| steps >= 1)
+    })
     .await;
+    let ms = page
+        .click_and_time_until(
+            "#btn-pause",
+            "document.getElementById('status-state').textContent === 'pausiert'",
+            5000,
+        )
+        .await;
     assert!(ms <= 500.0, "Pause took {ms} ms");
+    // A step still in the worker is dropped: nothing changes after Pause. A
+    // worker still busy with a dropped job is replaced after 200 ms, so a
+    // result that could land at all would land well within 2 s (a step of
+    // this swarm takes several seconds, so it cannot simply finish first).
+    page.status_stays("no step lands after Pause", Duration::from_secs(2))
+        .await;
     let paused = page.status().await;
-    // A step still in the worker is dropped: nothing changes after Pause.
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    assert_eq!(page.status().await, paused, "a step landed after Pause");
     // Schritt says that it computes and cannot be queued up.
     page.click(Button::Schritt).await;
     assert_eq!(busy_text(page).await, "berechnet Schritt …");
@@ -137,19 +101,20 @@ async fn the_largest_swarm_never_blocks_the_page(page: &AppPage) {
         !page.is_enabled(Button::Schritt).await,
         "Schritt is not queued"
     );
-    wait_long(page, "one step further", LARGEST_SWARM_WAIT, |_, steps| {
-        steps == paused.step_count() + 1
+    page.wait_long_for_status("one step further", LARGEST_SWARM_WAIT, |s| {
+        s.steps.parse::<u64>() == Ok(paused.step_count() + 1)
     })
     .await;
     assert_eq!(busy_text(page).await, "");
     // Navigation answers at once, also while running.
     page.click(Button::Starten).await;
-    let ms = click_and_time_until(
-        page,
-        "nav a[href=\"/tabelle\"]",
-        "document.getElementById('boid-table') !== null",
-    )
-    .await;
+    let ms = page
+        .click_and_time_until(
+            "nav a[href=\"/tabelle\"]",
+            "document.getElementById('boid-table') !== null",
+            5000,
+        )
+        .await;
     assert!(ms <= 1000.0, "the table took {ms} ms");
     assert_eq!(
         page.status().await.state,
@@ -272,25 +237,20 @@ pub async fn an_edit_while_a_step_computes_leaves_no_trace(page: AppPage) {
     page.set_param("count", "50000").await;
     page.set_param("radius", "2").await;
     page.click(Button::Initialisieren).await;
-    wait_long(&page, "built", LARGEST_SWARM_WAIT, |state, _| {
-        state == "pausiert"
-    })
-    .await;
+    page.wait_long_for_status("built", LARGEST_SWARM_WAIT, |s| s.state == "pausiert")
+        .await;
     page.click(Button::Schritt).await;
     assert_eq!(busy_text(&page).await, "berechnet Schritt …");
     // Edit while the worker computes: the swarm goes, and the late step never lands.
     page.set_param("count", "40").await;
     assert_eq!(page.status().await.state, "kein Schwarm");
     assert_eq!(busy_text(&page).await, "");
-    let deadline = Instant::now() + Duration::from_secs(6);
-    while Instant::now() < deadline {
-        assert_eq!(
-            page.status().await.state,
-            "kein Schwarm",
-            "a late result landed"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    // Watched for longer than the dropped step of 50 000 boids at r = 2 takes
+    // in a worker (a few seconds here), so a late result would show.
+    let still = page
+        .status_stays("no late result lands", Duration::from_secs(6))
+        .await;
+    assert_eq!(still.state, "kein Schwarm", "a late result landed");
     // A new swarm is the new parameters' own, at step 0.
     page.click(Button::Initialisieren).await;
     let status = page
@@ -338,26 +298,26 @@ pub async fn slower_than_real_time_is_said(page: AppPage) {
     page.set_param("count", "30000").await;
     page.set_param("radius", "2").await;
     page.click(Button::Initialisieren).await;
-    wait_long(&page, "built", LARGEST_SWARM_WAIT, |state, _| {
-        state == "pausiert"
-    })
-    .await;
+    page.wait_long_for_status("built", LARGEST_SWARM_WAIT, |s| s.state == "pausiert")
+        .await;
     page.click(Button::Starten).await;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let label = loop {
-        let value = page
-            .js("return document.getElementById('perf-realtime').textContent;")
-            .await;
-        let label = normalise(value.as_str().unwrap_or_default());
-        if label.ends_with("× Echtzeit") {
-            break label;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no real-time factor shown: {label}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let page = &page;
+    let label = poll(
+        "a real-time factor shown",
+        Duration::from_secs(30),
+        || async move {
+            let value = page
+                .js("return document.getElementById('perf-realtime').textContent;")
+                .await;
+            let label = normalise(value.as_str().unwrap_or_default());
+            if label.ends_with("× Echtzeit") {
+                Ok(label)
+            } else {
+                Err(label)
+            }
+        },
+    )
+    .await;
     page.click(Button::Pause).await;
     let factor: f64 = label
         .trim_end_matches("× Echtzeit")

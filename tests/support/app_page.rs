@@ -1,6 +1,7 @@
 //! Page object of the app: hides selectors and scripts so that the scenarios
 //! read like the spec.
 
+use std::future::Future;
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{
@@ -10,12 +11,43 @@ use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 use super::DriverHandle;
+use super::picture::Picture;
 
 /// The local-storage key of the parameters (must match the app).
 pub const STORAGE_KEY: &str = "boids-schwarm.params.v1";
 
 /// How long a wait for the app may take before the test fails.
 pub const WAIT: Duration = Duration::from_secs(10);
+
+/// How long [`AppPage::status_stays`] watches a small swarm to see that it
+/// does not move: a running swarm takes 25 steps per second (one per 40 ms of
+/// real time), and a worker returns a step of a few hundred boids within
+/// milliseconds, so a swarm that moved would show about seven steps here.
+pub const STILL: Duration = Duration::from_millis(300);
+
+/// The pause between two looks at a condition while waiting for it.
+const POLL_INTERVAL: Duration = Duration::from_millis(40);
+
+/// Looks at `probe` until it gives a value, at most for `limit`; fails with
+/// `what` and the last thing seen. The only place where the tests pause: every
+/// wait is for a condition.
+pub async fn poll<T, S: std::fmt::Debug, F: Future<Output = Result<T, S>>>(
+    what: &str,
+    limit: Duration,
+    mut probe: impl FnMut() -> F,
+) -> T {
+    let deadline = Instant::now() + limit;
+    loop {
+        match probe().await {
+            Ok(value) => return value,
+            Err(seen) => assert!(
+                Instant::now() < deadline,
+                "{what}: not within {limit:?}; last seen {seen:?}"
+            ),
+        }
+        tokio::time::sleep(POLL_INTERVAL).await;
+    }
+}
 
 /// A control button, by its German label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,24 +160,40 @@ impl AppPage {
     }
 
     pub async fn wait_for_css(&self, css: &str) {
-        let deadline = Instant::now() + WAIT;
-        while self.client.find(Locator::Css(css)).await.is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "{css} did not appear within {WAIT:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        poll(&format!("{css} appears"), WAIT, || async move {
+            self.client.find(Locator::Css(css)).await.map(|_| ())
+        })
+        .await;
+    }
+
+    /// Waits until `css` matches nothing.
+    pub async fn wait_for_no_css(&self, css: &str) {
+        poll(&format!("{css} disappears"), WAIT, || async move {
+            match self.client.find(Locator::Css(css)).await {
+                Ok(_) => Err("still there"),
+                Err(_) => Ok(()),
+            }
+        })
+        .await;
+    }
+
+    /// Waits for `n` animation frames of the page: whatever the app does in
+    /// reaction to an event (draw, update the DOM) is done by then.
+    pub async fn frames(&self, n: u32) {
+        self.js_async(&format!(
+            "const done = arguments[arguments.length - 1];
+             let left = {n};
+             const next = () => (left-- > 0 ? requestAnimationFrame(next) : done(null));
+             next();"
+        ))
+        .await;
     }
 
     /// The visible text of an element, with no-break spaces made plain.
     pub async fn text(&self, css: &str) -> String {
-        let element = self
-            .client
-            .find(Locator::Css(css))
+        let text = self
+            .element(css)
             .await
-            .unwrap_or_else(|e| panic!("{css} not found: {e}"));
-        let text = element
             .text()
             .await
             .unwrap_or_else(|e| panic!("text of {css}: {e}"));
@@ -175,18 +223,39 @@ impl AppPage {
         what: &str,
         ready: impl Fn(&StatusView) -> bool,
     ) -> StatusView {
-        let deadline = Instant::now() + WAIT;
-        loop {
+        self.wait_long_for_status(what, WAIT, ready).await
+    }
+
+    /// [`AppPage::wait_for_status`] with its own limit (large swarms).
+    pub async fn wait_long_for_status(
+        &self,
+        what: &str,
+        limit: Duration,
+        ready: impl Fn(&StatusView) -> bool,
+    ) -> StatusView {
+        let ready = &ready;
+        poll(&format!("status {what}"), limit, || async move {
             let status = self.status().await;
             if ready(&status) {
-                return status;
+                Ok(status)
+            } else {
+                Err(status)
             }
-            assert!(
-                Instant::now() < deadline,
-                "status never became {what}: {status:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(40)).await;
+        })
+        .await
+    }
+
+    /// Watches the status for the whole `window` and fails as soon as it
+    /// changes: the check that nothing happens (no step lands, nothing runs).
+    /// Callers say why their window is long enough.
+    pub async fn status_stays(&self, what: &str, window: Duration) -> StatusView {
+        let first = self.status().await;
+        let end = Instant::now() + window;
+        while Instant::now() < end {
+            self.frames(1).await;
+            assert_eq!(self.status().await, first, "{what}");
         }
+        first
     }
 
     /// Clicks a button. Schritt and Starten act on a swarm that the workers
@@ -207,14 +276,19 @@ impl AppPage {
 
     /// Waits until `button` is enabled.
     pub async fn wait_until_enabled(&self, button: Button) {
-        let deadline = Instant::now() + WAIT;
-        while !self.is_enabled(button).await {
-            assert!(
-                Instant::now() < deadline,
-                "{button:?} stayed disabled for {WAIT:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        self.wait_long_until_enabled(button, WAIT).await;
+    }
+
+    /// [`AppPage::wait_until_enabled`] with its own limit (large swarms).
+    pub async fn wait_long_until_enabled(&self, button: Button, limit: Duration) {
+        poll(&format!("{button:?} enabled"), limit, || async move {
+            if self.is_enabled(button).await {
+                Ok(())
+            } else {
+                Err("disabled")
+            }
+        })
+        .await;
     }
 
     pub async fn is_enabled(&self, button: Button) -> bool {
@@ -332,15 +406,30 @@ impl AppPage {
         ((number(0) as i64, number(1) as i64), (number(2), number(3)))
     }
 
-    /// Clicks the element `css` selects (WebDriver element click).
-    pub async fn click_css(&self, css: &str) {
+    /// The element `css` selects; fails when there is none.
+    pub async fn element(&self, css: &str) -> fantoccini::elements::Element {
         self.client
             .find(Locator::Css(css))
             .await
             .unwrap_or_else(|e| panic!("{css} not found: {e}"))
+    }
+
+    /// Clicks the element `css` selects (WebDriver element click).
+    pub async fn click_css(&self, css: &str) {
+        self.element(css)
+            .await
             .click()
             .await
             .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// Chooses a file in „Zustand laden“ (as a user picking it in the dialog).
+    pub async fn import_file(&self, path: &std::path::Path) {
+        self.element("#input-import")
+            .await
+            .send_keys(path.to_str().expect("utf-8 path"))
+            .await
+            .expect("choose file");
     }
 
     /// A real mouse click at viewport coordinates.
@@ -423,9 +512,75 @@ impl AppPage {
         .await;
     }
 
-    pub async fn screenshot(&self, file: &std::path::Path) {
+    /// Screenshot of the viewport, saved as `file` and returned decoded.
+    pub async fn screenshot(&self, file: &std::path::Path) -> Picture {
         let png = self.client.screenshot().await.expect("screenshot");
-        std::fs::write(file, png).unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
+        std::fs::write(file, &png).unwrap_or_else(|e| panic!("write {}: {e}", file.display()));
+        Picture::from_png(&png)
+    }
+
+    /// Saves the viewport as `name` in the screenshot directory (an artefact
+    /// for people to look at) and checks that the page and the element `css`
+    /// in it are really drawn: not one blank colour. Returns the element.
+    pub async fn save_screenshot_showing(&self, name: &str, css: &str) -> Picture {
+        let file = super::screenshot_dir().join(name);
+        let page = self.screenshot(&file).await;
+        let element = self.element_picture(css).await;
+        eprintln!(
+            "     {}: page ink {:.3}, {css} ink {:.3}",
+            file.display(),
+            page.ink(),
+            element.ink()
+        );
+        assert!(page.ink() > 0.01, "{name} is blank: {:.4}", page.ink());
+        assert!(
+            element.ink() > 0.01,
+            "{css} shows nothing in {name}: {:.4}",
+            element.ink()
+        );
+        element
+    }
+
+    /// What the element `css` shows, decoded.
+    pub async fn element_picture(&self, css: &str) -> Picture {
+        let png = self
+            .element(css)
+            .await
+            .screenshot()
+            .await
+            .unwrap_or_else(|e| panic!("screenshot of {css}: {e}"));
+        Picture::from_png(&png)
+    }
+
+    /// Clicks `css` from inside the page and returns the milliseconds until
+    /// `arrived` (a JS expression) holds, watched by a MutationObserver so that
+    /// the answer is timed as soon as the DOM shows it, not at the next frame.
+    /// Fails when it does not hold within `limit_ms`.
+    pub async fn click_and_time_until(&self, css: &str, arrived: &str, limit_ms: u32) -> f64 {
+        let value = self
+            .js_async(&format!(
+                "const done = arguments[arguments.length - 1];
+                 const arrived = () => {arrived};
+                 const start = performance.now();
+                 let finished = false;
+                 const finish = ms => {{
+                   if (!finished) {{ finished = true; observer.disconnect(); done(ms); }}
+                 }};
+                 const observer = new MutationObserver(() => {{
+                   if (arrived()) finish(performance.now() - start);
+                 }});
+                 observer.observe(document.body, {{ childList: true, characterData: true, subtree: true }});
+                 setTimeout(() => finish(-1), {limit_ms});
+                 document.querySelector('{css}').click();
+                 if (arrived()) finish(performance.now() - start);"
+            ))
+            .await;
+        let ms = value.as_f64().expect("a number");
+        assert!(
+            ms >= 0.0,
+            "clicking {css} did not give {arrived} within {limit_ms} ms"
+        );
+        ms
     }
 }
 

@@ -9,6 +9,9 @@
 #![allow(dead_code)] // each test file uses a different part of the harness
 
 pub mod app_page;
+pub mod picture;
+
+use app_page::AppPage;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
@@ -16,11 +19,11 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use fantoccini::{Client, ClientBuilder};
+use fantoccini::ClientBuilder;
 use serde_json::{Value, json};
 
 /// Where the browser binaries are (Debian packages `chromium`, `chromium-driver`).
@@ -32,15 +35,33 @@ pub fn dist_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("dist")
 }
 
+/// Where the tests save their screenshots for people to look at:
+/// `$SCREENSHOT_DIR`, else `screenshots` in cargo's target directory.
+pub fn screenshot_dir() -> PathBuf {
+    let dir = std::env::var_os("SCREENSHOT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            // CARGO_TARGET_TMPDIR is `<target>/tmp`.
+            let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+            tmp.parent().unwrap_or(tmp).join("screenshots")
+        });
+    std::fs::create_dir_all(&dir).expect("create the screenshot dir");
+    dir
+}
+
 /// A fresh, empty directory under the system temp dir; removed on drop.
 pub struct TempDir(PathBuf);
 
 impl TempDir {
     pub fn new(prefix: &str) -> Self {
+        // Sessions may start in parallel threads: a counter keeps names apart.
+        static NEXT: AtomicU64 = AtomicU64::new(0);
         let nanos = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        let path = std::env::temp_dir().join(format!("{prefix}-{}-{nanos}", std::process::id()));
+        let serial = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("{prefix}-{}-{nanos}-{serial}", std::process::id()));
         std::fs::create_dir_all(&path).expect("create a temp dir");
         Self(path)
     }
@@ -54,6 +75,16 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Writes `contents` to a file `name` in this process' own temp directory
+/// (for the file inputs) and returns its path.
+pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boids-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write temp file");
+    path
 }
 
 /// A free TCP port on 127.0.0.1 (bound, read, released).
@@ -241,6 +272,19 @@ impl DriverHandle {
         );
     }
 
+    /// Console errors (level SEVERE) and warnings since the last call, as
+    /// `level: message`.
+    pub fn take_console_problems(&self) -> Vec<String> {
+        self.take_console()
+            .into_iter()
+            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
+            // The tests' own screenshots read the WebGL canvas back; Chromium's
+            // GL layer notes that as a performance warning. Not the app's doing.
+            .filter(|(_, message)| !message.contains("GPU stall due to ReadPixels"))
+            .map(|(level, message)| format!("{level}: {message}"))
+            .collect()
+    }
+
     /// The browser console entries since the last call (chromedriver hands
     /// each entry out once), as `(level, message)`.
     pub fn take_console(&self) -> Vec<(String, String)> {
@@ -285,7 +329,7 @@ impl Driver {
                 Instant::now() < deadline,
                 "chromedriver did not listen on port {port} within 15 s"
             );
-            thread::sleep(Duration::from_millis(50));
+            thread::sleep(Duration::from_millis(50)); // between two connection attempts
         }
         driver
     }
@@ -313,21 +357,38 @@ impl Drop for Driver {
     }
 }
 
-/// A headless Chromium with a fresh profile, the static server with the app,
-/// and the WebDriver client. Fields drop in order: client, driver, server, dir.
-pub struct Browser {
-    pub client: Client,
-    pub base_url: String,
-    pub driver_handle: DriverHandle,
-    driver: Driver,
-    _server: StaticServer,
-    _profile: TempDir,
+/// The graphics mode Chromium runs in: which view the app shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// `--disable-webgl`: no WebGL, the SVG view is the view.
+    Svg,
+    /// Software WebGL2 (SwiftShader): the three-d canvas is the view.
+    Webgl,
 }
 
-impl Browser {
-    /// Starts everything, Chromium with the base flags plus `extra_args`
-    /// (the graphics mode); fails with a clear message when something is missing.
-    pub async fn launch(extra_args: &[&str]) -> Self {
+impl Mode {
+    /// The Chromium flags of this mode, on top of the base flags.
+    pub fn args(self) -> &'static [&'static str] {
+        match self {
+            Self::Svg => &["--disable-webgl"],
+            Self::Webgl => &["--disable-gpu", "--enable-unsafe-swiftshader"],
+        }
+    }
+}
+
+/// What the browser sessions of one process share: the static server with
+/// the app and one chromedriver. Dropping it kills chromedriver and every
+/// browser it started.
+pub struct BrowserHost {
+    driver: Driver,
+    server: StaticServer,
+    _dir: TempDir,
+}
+
+impl BrowserHost {
+    /// Serves `dist/` and starts chromedriver; fails with a clear message
+    /// when something is missing.
+    pub fn start() -> Self {
         let dist = dist_dir();
         assert!(
             dist.join("index.html").is_file(),
@@ -340,10 +401,19 @@ impl Browser {
                 "{binary} is missing: install Chromium and chromedriver with `make setup`"
             );
         }
-        let profile = TempDir::new("boids-browser");
+        let dir = TempDir::new("boids-browser");
         let server = StaticServer::start(dist);
-        let driver = Driver::start(&profile.path().join("chromedriver.log"));
-        let user_data = profile.path().join("profile");
+        let driver = Driver::start(&dir.path().join("chromedriver.log"));
+        Self {
+            driver,
+            server,
+            _dir: dir,
+        }
+    }
+
+    /// A new headless Chromium with a fresh, empty profile in `mode`.
+    pub async fn session(&self, mode: Mode) -> Session {
+        let profile = TempDir::new("boids-profile");
         let mut args: Vec<String> = [
             "--headless",
             "--no-sandbox",
@@ -355,10 +425,10 @@ impl Browser {
             "--window-size=1280,900",
         ]
         .iter()
-        .chain(extra_args)
+        .chain(mode.args())
         .map(|arg| (*arg).to_owned())
         .collect();
-        args.push(format!("--user-data-dir={}", user_data.display()));
+        args.push(format!("--user-data-dir={}", profile.path().display()));
         let capabilities = json!({
             "goog:chromeOptions": {
                 "binary": CHROMIUM,
@@ -371,7 +441,7 @@ impl Browser {
         };
         let client = ClientBuilder::native()
             .capabilities(capabilities)
-            .connect(&driver.url())
+            .connect(&self.driver.url())
             .await
             .unwrap_or_else(|e| {
                 panic!("cannot start a Chromium session through chromedriver: {e}")
@@ -382,34 +452,52 @@ impl Browser {
             .ok()
             .flatten()
             .expect("the new session has an id");
-        Self {
-            client,
-            base_url: server.base_url(),
-            driver_handle: driver.handle(session_id),
-            driver,
-            _server: server,
+        Session {
+            page: AppPage::new(
+                client,
+                self.server.base_url(),
+                self.driver.handle(session_id),
+            ),
             _profile: profile,
         }
     }
+}
 
-    pub fn take_console(&self) -> Vec<(String, String)> {
-        self.driver_handle.take_console()
-    }
+/// One browser (one WebDriver session) with its own profile directory.
+pub struct Session {
+    pub page: AppPage,
+    _profile: TempDir,
+}
 
-    /// Console errors (level SEVERE) and warnings since the last call.
-    pub fn take_console_problems(&self) -> Vec<String> {
-        self.take_console()
-            .into_iter()
-            .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
-            // The test's own screenshots read the WebGL canvas back; Chromium's
-            // GL layer notes that as a performance warning. Not the app's doing.
-            .filter(|(_, message)| !message.contains("GPU stall due to ReadPixels"))
-            .map(|(level, message)| format!("{level}: {message}"))
-            .collect()
-    }
-
-    /// Ends the WebDriver session (the browser quits); the drop kills the rest.
+impl Session {
+    /// Ends the WebDriver session: the browser quits.
     pub async fn close(self) {
-        let _ = self.client.clone().close().await;
+        let _ = self.page.client.clone().close().await;
+    }
+}
+
+/// A host with one session, for the benchmarks. Fields drop in order:
+/// session, then host (chromedriver and server).
+pub struct Browser {
+    session: Session,
+    _host: BrowserHost,
+}
+
+impl Browser {
+    pub async fn launch(mode: Mode) -> Self {
+        let host = BrowserHost::start();
+        let session = host.session(mode).await;
+        Self {
+            session,
+            _host: host,
+        }
+    }
+
+    pub fn page(&self) -> AppPage {
+        self.session.page.clone()
+    }
+
+    pub async fn close(self) {
+        self.session.close().await;
     }
 }
