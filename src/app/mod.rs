@@ -17,11 +17,13 @@ pub mod table_data;
 pub mod timing;
 
 use leptos::prelude::*;
-use leptos_router::components::Router;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
 
 use self::components::Layout;
 use self::cores::CoreSetting;
 use self::hooks::{use_animation_frame, use_pause_when_hidden};
+use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
 use self::state::{ParamForm, SwarmStore};
 
 /// The whole app: provides the app-level state, drives the clock with
@@ -42,7 +44,13 @@ pub fn App() -> impl IntoView {
 
     view! {
         <Router>
-            <Layout/>
+            <Layout>
+                <Routes fallback=NotFoundPage>
+                    <Route path=path!("/") view=SimulationPage/>
+                    <Route path=path!("/tabelle") view=TablePage/>
+                    <Route path=path!("/info") view=AboutPage/>
+                </Routes>
+            </Layout>
         </Router>
     }
 }
