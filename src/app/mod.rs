@@ -22,7 +22,7 @@ use leptos_router::path;
 
 use self::components::Layout;
 use self::cores::CoreSetting;
-use self::hooks::{use_animation_frame, use_pause_when_hidden};
+use self::hooks::{use_animation_frame, use_document_hidden};
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
 use self::state::{ParamForm, SwarmStore};
 
@@ -40,11 +40,11 @@ pub fn App() -> impl IntoView {
     // Starts the workers, and new ones whenever the number of cores changes.
     Effect::new(move |_| store.use_workers(cores.value().get()));
     use_animation_frame(store.running(), move |now| store.advance(now));
-    use_pause_when_hidden(move || store.pause());
+    use_document_hidden(move || store.pause());
 
     view! {
         <Router>
-            <Layout>
+            <Layout on_navigate=move || store.pause()>
                 <Routes fallback=NotFoundPage>
                     <Route path=path!("/") view=SimulationPage/>
                     <Route path=path!("/tabelle") view=TablePage/>

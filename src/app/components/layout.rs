@@ -3,14 +3,18 @@
 use leptos::prelude::*;
 
 use super::Nav;
-use crate::app::hooks::use_pause_on_navigation;
-use crate::app::state::SwarmStore;
+use crate::app::hooks::use_path_change;
 
 /// Navigation bar, the page of the current route (`children`) and the footer.
 /// Call inside the router.
 #[component]
-pub fn Layout(children: Children) -> impl IntoView {
-    use_pause_on_navigation(expect_context::<SwarmStore>());
+pub fn Layout(
+    /// Called whenever the route's path changes (leaving a page pauses).
+    #[prop(into)]
+    on_navigate: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    use_path_change(move || on_navigate.run(()));
     view! {
         <Nav/>
         <main id="inhalt">{children()}</main>
