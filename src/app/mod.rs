@@ -8,6 +8,7 @@ pub mod engine;
 pub mod format;
 pub mod hooks;
 pub mod pages;
+pub mod param_form;
 pub mod perf;
 pub mod projection;
 pub mod render3d;
@@ -24,7 +25,8 @@ use self::components::Layout;
 use self::cores::CoreSetting;
 use self::hooks::{use_animation_frame, use_document_hidden};
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
-use self::state::{ParamForm, SwarmStore};
+use self::param_form::ParamForm;
+use self::state::SwarmStore;
 
 /// The whole app: provides the app-level state, drives the clock with
 /// animation frames while running, starts the model's workers, pauses when

@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use super::{AdvancedSettings, ParamInput};
-use crate::app::state::{ParamForm, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::SwarmStore;
 use crate::model::ParamField;
 
 /// The id of the form element; the Initialisieren button submits it.

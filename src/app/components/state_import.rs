@@ -6,7 +6,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::app::format::format_integer;
-use crate::app::state::{ParamForm, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::SwarmStore;
 use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
 
 /// The outcome shown under the file input.
