@@ -62,9 +62,9 @@ pub fn BoidTable() -> impl IntoView {
     };
     let header = move |column: Column| {
         view! {
-            <th scope="col" aria-sort=move || order.get().aria_sort(column) title=column.description()>
+            <th scope="col" aria-sort=move || order.get().aria_sort(column) title=column.spec().description>
                 <button type="button" on:click=move |_| order.update(|o| *o = o.clicked(column))>
-                    {column.header()}
+                    {column.spec().header}
                     <span class="sort-mark" aria-hidden="true">
                         {move || match order.get().aria_sort(column) {
                             "ascending" => "▲",
