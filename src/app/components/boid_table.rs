@@ -21,11 +21,16 @@ pub fn BoidTable() -> impl IntoView {
     let viewport = NodeRef::<Div>::new();
     let scroll_top = RwSignal::new(0.0_f64);
     let viewport_height = RwSignal::new(600.0_f64);
-    // Boid ids in display order, recomputed when the state or the order changes.
-    let rows = Memo::new(move |_| {
+    // Boid ids in display order, recomputed when the state or the order
+    // changes. While an import replaces the swarm there is none for a moment:
+    // the old rows keep the table's height, so the scroll position stays.
+    let rows = Memo::new(move |previous: Option<&Vec<u32>>| {
         store.version().track();
         let order = order.get();
-        store.with_swarm(|swarm| swarm.map(|swarm| order.rows(swarm)).unwrap_or_default())
+        store.with_swarm(|swarm| match swarm {
+            Some(swarm) => order.rows(swarm),
+            None => previous.cloned().unwrap_or_default(),
+        })
     });
     let measure = move || {
         if let Some(element) = viewport.get_untracked() {
@@ -77,6 +82,8 @@ pub fn BoidTable() -> impl IntoView {
         }
     };
     let body = move || {
+        // The same rows may hold new numbers (a step, an import).
+        store.version().track();
         let (first, last) = visible.get();
         let selected = store.selection().get();
         let total = rows.with(Vec::len);
