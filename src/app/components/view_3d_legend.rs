@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::ReadingNotes;
 use crate::app::render3d::colors::{LEGEND_TEXT, heading_wheel_css, legend_entries};
 
 /// Colour wheel, colour swatches and the notes on size and overlap.
@@ -39,16 +40,11 @@ pub fn View3dLegend() -> impl IntoView {
             <ul class="legend-swatches">
                 {swatches}
             </ul>
-            <p>
-                <strong>"Die Symbolgröße zeigt keine Geschwindigkeit:"</strong>
-                " alle Kegel sind gleich groß; weiter entfernte erscheinen nur durch die Perspektive kleiner. "
-                <strong>"Überlappung im Bild heißt nicht gleicher Ort im Raum:"</strong>
-                " Boids hintereinander erscheinen übereinander; Drehen der Ansicht trennt sie."
-            </p>
-            <p>
-                "Ein Klick auf einen Boid wählt ihn aus (gelber Ring, sichtbar auch hinter anderen); "
-                "ein Klick daneben hebt die Auswahl auf."
-            </p>
+            <ReadingNotes
+                size="alle Kegel sind gleich groß; weiter entfernte erscheinen nur durch die Perspektive kleiner."
+                overlap="Boids hintereinander erscheinen übereinander; Drehen der Ansicht trennt sie."
+                ring="gelber Ring, sichtbar auch hinter anderen"
+            />
         </div>
     }
 }
