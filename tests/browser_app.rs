@@ -66,6 +66,7 @@ async fn app_without_webgl_in_headless_chromium() {
             table::table_shows_the_models_numbers,
             table::table_without_swarm_says_what_to_do,
             table::selecting_a_row_marks_the_boid_in_the_view_and_back,
+            table::the_keyboard_reaches_moves_through_and_selects_rows,
             table::zur_auswahl_scrolls_the_selected_row_into_view,
             table::sorting_by_a_column,
             table::export_import_export_is_byte_identical,

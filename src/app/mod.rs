@@ -15,6 +15,7 @@ pub mod render3d;
 pub mod state;
 pub mod storage;
 pub mod table_data;
+pub mod table_keys;
 pub mod timing;
 
 use leptos::prelude::*;

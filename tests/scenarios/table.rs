@@ -3,6 +3,7 @@
 use boids_schwarm::app::table_data::{Column, SortOrder, csv};
 use boids_schwarm::model::{Params, Swarm};
 use fantoccini::Locator;
+use fantoccini::key::Key;
 use serde_json::Value;
 
 use crate::sleep_ms;
@@ -199,6 +200,56 @@ pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) 
     page.click_css("#btn-to-selection").await;
     let css = format!("#boid-table tr.selected[data-boid='{selected}']");
     page.wait_for_css(&css).await;
+}
+
+pub async fn the_keyboard_reaches_moves_through_and_selects_rows(page: AppPage) {
+    table_with(&page, 200, 1, 0).await;
+    let grid = page
+        .js("const t = document.querySelector('#boid-table');
+             return [t.getAttribute('role'),
+                     t.querySelectorAll('tbody tr[tabindex=\"0\"]').length];")
+        .await;
+    assert_eq!(
+        grid,
+        serde_json::json!(["grid", 1]),
+        "a grid with one row as tab stop"
+    );
+    // The rows are the tab stop after the last column header.
+    page.js("document.querySelector('#boid-table thead th:last-child button').focus();")
+        .await;
+    page.press(Key::Tab.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='0']:focus")
+        .await;
+    for _ in 0..3 {
+        page.press(Key::Down.into()).await;
+    }
+    page.wait_for_css("#boid-table tr[data-boid='3']:focus")
+        .await;
+    page.press(Key::Up.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='2']:focus")
+        .await;
+    page.press(Key::Enter.into()).await;
+    page.wait_for_css("#boid-table tr.selected[data-boid='2'][aria-selected='true']:focus")
+        .await;
+    page.wait_for_status("boid 2 selected", |s| s.selection == "Boid Nr. 2")
+        .await;
+    page.press(Key::End.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='199']:focus")
+        .await;
+    page.press(' ').await;
+    page.wait_for_css("#boid-table tr.selected[data-boid='199'][aria-selected='true']:focus")
+        .await;
+    let selected = page
+        .js("return document.querySelectorAll('#boid-table tr[aria-selected=\"true\"]').length;")
+        .await;
+    assert_eq!(selected, Value::from(1));
+    page.press(Key::Home.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='0']:focus")
+        .await;
+    // The view shows the same selection.
+    page.navigate("Ansicht").await;
+    page.wait_for_css("#swarm-svg").await;
+    assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(199));
 }
 
 pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {

@@ -33,7 +33,9 @@ pub fn TablePage() -> impl IntoView {
             <p class="table-note">
                 "S, A und C sind die ungewichteten Anteile für den nächsten Schritt, berechnet aus "
                 "dem aktuellen Zustand. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
-                "Ansicht); ein Klick auf einen Spaltenkopf sortiert."
+                "Ansicht); ein Klick auf einen Spaltenkopf sortiert. Mit der Tastatur: Tab führt zu "
+                "den Zeilen, die Pfeiltasten, Bild↑/↓, Pos1 und Ende bewegen, Eingabe oder "
+                "Leertaste wählt aus."
             </p>
             <Show
                 when=move || show_table.get()
