@@ -70,6 +70,7 @@ async fn app_without_webgl_in_headless_chromium() {
             table::zur_auswahl_scrolls_the_selected_row_into_view,
             table::sorting_by_a_column,
             table::export_import_export_is_byte_identical,
+            table::an_import_keeps_the_sort_order_and_the_scroll_position,
             table::csv_parses_back_to_the_same_numbers,
             table::every_import_error_keeps_everything,
             table::fifty_thousand_rows_scroll_without_freezing,

@@ -406,6 +406,46 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
     assert_eq!(page.param("radius").await, "1,2");
 }
 
+pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPage) {
+    let swarm = table_with(&page, 2000, 6, 1).await;
+    capture_downloads(&page).await;
+    page.click_css("#btn-export-json").await;
+    let (_, json) = take_download(&page).await;
+    click_header(&page, Column::Speed).await;
+    let header = format!(
+        "#boid-table thead th:nth-child({})",
+        Column::ALL
+            .iter()
+            .position(|&c| c == Column::Speed)
+            .unwrap()
+            + 1
+    );
+    page.wait_for_css(&format!("{header}[aria-sort='ascending']"))
+        .await;
+    page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 1000 * 28; v.dispatchEvent(new Event('scroll'));")
+        .await;
+    let row = SortOrder {
+        column: Column::Speed,
+        ascending: true,
+    }
+    .rows(&swarm)[1000];
+    let row = format!("#boid-table tr[data-boid='{row}']");
+    page.wait_for_css(&row).await;
+    let before = page
+        .js("return document.querySelector('.table-viewport').scrollTop;")
+        .await;
+    import_file(&page, &temp_file("same.json", json.as_bytes())).await;
+    wait_for_text(&page, ".import-ok", "Schritt 1").await;
+    page.wait_for_css(&row).await;
+    let after = page
+        .js(&format!(
+            "return [document.querySelector('.table-viewport').scrollTop,
+                     document.querySelector(\"{header}\").getAttribute('aria-sort')];"
+        ))
+        .await;
+    assert_eq!(after, serde_json::json!([before, "ascending"]));
+}
+
 pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
     let swarm = table_with(&page, 150, 4, 2).await;
     capture_downloads(&page).await;
