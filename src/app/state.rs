@@ -220,7 +220,7 @@ impl SwarmStore {
 
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
     /// without selection (once its steering is computed).
-    pub fn initialize(&self, params: &Params) -> Result<(), ParamError> {
+    pub fn initialise(&self, params: &Params) -> Result<(), ParamError> {
         self.load(Kinematics::initial(params)?);
         Ok(())
     }
@@ -526,7 +526,7 @@ mod tests {
         with_owner(|| {
             let store = SwarmStore::new();
             assert_eq!(store.run_state(), RunState::Empty);
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             assert_eq!(store.run_state(), RunState::Paused);
             let summary = store.summary().expect("swarm exists");
             assert_eq!((summary.step, summary.count), (0, 20));
@@ -537,7 +537,7 @@ mod tests {
     fn step_while_running_pauses_and_adds_exactly_one_step() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.start();
             store.advance(0.0);
             store.advance(100.0); // two steps, 20 ms carried
@@ -555,7 +555,7 @@ mod tests {
     fn pause_discards_the_carry_and_start_continues() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.start();
             store.advance(0.0);
             store.advance(79.0); // one step, 39 ms carried
@@ -573,7 +573,7 @@ mod tests {
     fn reset_removes_swarm_and_selection() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.select(Some(7));
             assert_eq!(store.selection().get_untracked(), Some(7));
             store.start();
@@ -594,7 +594,7 @@ mod tests {
             let store = SwarmStore::new();
             store.select(Some(0));
             assert_eq!(store.selection().get_untracked(), None);
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.select(Some(20));
             assert_eq!(store.selection().get_untracked(), None);
             store.select(Some(19));

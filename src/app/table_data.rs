@@ -18,7 +18,7 @@ pub enum Column {
     Vy,
     Vz,
     Speed,
-    Neighbors,
+    Neighbours,
     Sx,
     Sy,
     Sz,
@@ -125,7 +125,7 @@ pub const COLUMNS: [ColumnSpec; 18] = [
         |s, i| length(&s.velocities()[i]),
     ),
     ColumnSpec {
-        column: Column::Neighbors,
+        column: Column::Neighbours,
         header: "Nachbarn",
         description: "Zahl der Nachbarn im Radius",
         csv_name: "neighbors",
@@ -341,7 +341,7 @@ mod tests {
         let cell = Column::X.cell(&swarm, 0);
         let (_, decimals) = cell.split_once(',').expect("decimal comma");
         assert_eq!(decimals.len(), DECIMALS);
-        assert!(!Column::Neighbors.cell(&swarm, 0).contains(','));
+        assert!(!Column::Neighbours.cell(&swarm, 0).contains(','));
         assert_eq!(Column::Id.cell(&swarm, 42), "42");
     }
 
@@ -349,7 +349,7 @@ mod tests {
     fn sorting_orders_by_value_and_keeps_id_order_for_ties() {
         let swarm = swarm();
         let order = SortOrder {
-            column: Column::Neighbors,
+            column: Column::Neighbours,
             ascending: false,
         };
         let rows = order.rows(&swarm);
@@ -357,8 +357,8 @@ mod tests {
         for pair in rows.windows(2) {
             let (a, b) = (pair[0] as usize, pair[1] as usize);
             let (va, vb) = (
-                Column::Neighbors.value(&swarm, a),
-                Column::Neighbors.value(&swarm, b),
+                Column::Neighbours.value(&swarm, a),
+                Column::Neighbours.value(&swarm, b),
             );
             assert!(va > vb || (va == vb && a < b));
         }

@@ -286,7 +286,7 @@ pub async fn sorting_by_a_column(page: AppPage) {
         (Column::Speed, true),
         (Column::Speed, false),
         (Column::Cx, true),
-        (Column::Neighbors, true),
+        (Column::Neighbours, true),
     ] {
         click_header(&page, column).await;
         sleep_ms(150).await;

@@ -19,7 +19,7 @@ pub fn ParameterForm() -> impl IntoView {
         event.prevent_default();
         if let Some(params) = form.params_untracked() {
             // Valid params always build a swarm; an error cannot occur here.
-            let _ = store.initialize(&params);
+            let _ = store.initialise(&params);
         }
     };
 

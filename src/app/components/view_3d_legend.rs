@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::ReadingNotes;
-use crate::app::render3d::colors::{LEGEND_TEXT, heading_wheel_css, legend_entries};
+use crate::app::render3d::colours::{LEGEND_TEXT, heading_wheel_css, legend_entries};
 
 /// Colour wheel, colour swatches and the notes on size and overlap.
 #[component]
@@ -15,7 +15,7 @@ pub fn View3dLegend() -> impl IntoView {
         .map(|entry| {
             view! {
                 <li>
-                    <span class="legend-swatch" style:background=entry.color aria-hidden="true"></span>
+                    <span class="legend-swatch" style:background=entry.colour aria-hidden="true"></span>
                     {entry.label}
                 </li>
             }
