@@ -5,8 +5,8 @@
 //! Keyboard: the rows are one tab stop (a roving tabindex: the row last
 //! focused, or the first one on screen, has `tabindex="0"`); the arrow keys,
 //! Page Up/Down, Home and End move the focus and scroll, Enter or Space
-//! selects. Rows are rebuilt as the table scrolls or the selection changes,
-//! so the focus is put back on the focused row after each of these.
+//! selects. Rows are rebuilt as the table scrolls by a row or the selection
+//! changes, so the focus is put back on the focused row after each of these.
 
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -135,18 +135,30 @@ pub fn BoidTable() -> impl IntoView {
             active.set(position);
         }
     };
-    // A memo, so that the rows are rebuilt only when it moves by a row.
-    let first_on_screen = Memo::new(move |_| (scroll_top.get() / ROW_HEIGHT).ceil() as usize);
+    // The tab stop: the active row, or the first one fully on screen. Only
+    // the rows' tabindex follows it: rebuilding the rows on focus would
+    // replace the row a click has just pressed.
+    let roving = Memo::new(move |_| {
+        let (first, last) = visible.get();
+        match active.get() {
+            position if (first..last).contains(&position) => position,
+            _ => ((scroll_top.get() / ROW_HEIGHT).ceil() as usize)
+                .max(first)
+                .min(last.saturating_sub(1)),
+        }
+    });
     let jump_to_selection = move |_| {
         let Some(selected) = store.selection().get_untracked() else {
             return;
         };
-        let position =
-            rows.with_untracked(|rows| rows.iter().position(|&id| id as usize == selected));
-        if let Some(position) = position {
-            active.set(position);
-        }
-        if let (Some(position), Some(element)) = (position, viewport.get_untracked()) {
+        let Some(position) =
+            rows.with_untracked(|rows| rows.iter().position(|&id| id as usize == selected))
+        else {
+            return;
+        };
+        // Tab then reaches the selected row.
+        active.set(position);
+        if let Some(element) = viewport.get_untracked() {
             let target = position as f64 * ROW_HEIGHT - viewport_height.get_untracked() / 2.0;
             element.set_scroll_top(target.max(0.0) as i32);
             measure();
@@ -174,12 +186,6 @@ pub fn BoidTable() -> impl IntoView {
         let (first, last) = visible.get();
         let selected = store.selection().get();
         let total = rows.with(Vec::len);
-        // The tab stop: the active row, or the first one fully on screen.
-        let on_screen = first_on_screen.get().max(first);
-        let roving = match active.get() {
-            position if (first..last).contains(&position) => position,
-            _ => on_screen.min(last.saturating_sub(1)),
-        };
         let ids: Vec<u32> = rows.with(|rows| rows[first..last].to_vec());
         let cells = store.with_swarm(|swarm| {
             swarm.map(|swarm| {
@@ -204,7 +210,7 @@ pub fn BoidTable() -> impl IntoView {
                             aria-rowindex=position + 2
                             aria-selected=if is_selected { "true" } else { "false" }
                             class:selected=is_selected
-                            tabindex=if position == roving { "0" } else { "-1" }
+                            tabindex=move || if roving.get() == position { "0" } else { "-1" }
                             data-boid=id
                             on:click=move |_| store.select(Some(id))
                         >
