@@ -8,21 +8,26 @@ pub mod engine;
 pub mod format;
 pub mod hooks;
 pub mod pages;
+pub mod param_form;
 pub mod perf;
 pub mod projection;
 pub mod render3d;
 pub mod state;
 pub mod storage;
 pub mod table_data;
+pub mod table_keys;
 pub mod timing;
 
 use leptos::prelude::*;
-use leptos_router::components::Router;
+use leptos_router::components::{Route, Router, Routes};
+use leptos_router::path;
 
 use self::components::Layout;
 use self::cores::CoreSetting;
-use self::hooks::{use_animation_frame, use_pause_when_hidden};
-use self::state::{ParamForm, SwarmStore};
+use self::hooks::{use_animation_frame, use_document_hidden};
+use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
+use self::param_form::ParamForm;
+use self::state::SwarmStore;
 
 /// The whole app: provides the app-level state, drives the clock with
 /// animation frames while running, starts the model's workers, pauses when
@@ -38,11 +43,17 @@ pub fn App() -> impl IntoView {
     // Starts the workers, and new ones whenever the number of cores changes.
     Effect::new(move |_| store.use_workers(cores.value().get()));
     use_animation_frame(store.running(), move |now| store.advance(now));
-    use_pause_when_hidden(move || store.pause());
+    use_document_hidden(move || store.pause());
 
     view! {
         <Router>
-            <Layout/>
+            <Layout on_navigate=move || store.pause()>
+                <Routes fallback=NotFoundPage>
+                    <Route path=path!("/") view=SimulationPage/>
+                    <Route path=path!("/tabelle") view=TablePage/>
+                    <Route path=path!("/info") view=AboutPage/>
+                </Routes>
+            </Layout>
         </Router>
     }
 }

@@ -12,10 +12,8 @@ use leptos::prelude::*;
 use super::clock::Clock;
 use super::engine::{Accepted, Finished, JobKind, PoolEvent, Scheduler, WorkerPool};
 use super::perf::{PerfMeter, PerfReadout};
-use super::storage;
 use super::timing::now_ms;
-use crate::model::{Kinematics, ParamError, ParamField, Params, Swarm};
-use crate::texts;
+use crate::model::{Kinematics, ParamError, Params, Swarm};
 
 /// Milliseconds of stepping one animation frame may spend when the model runs
 /// on the main thread (no workers) before the owed steps not taken yet are
@@ -222,7 +220,7 @@ impl SwarmStore {
 
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
     /// without selection (once its steering is computed).
-    pub fn initialize(&self, params: &Params) -> Result<(), ParamError> {
+    pub fn initialise(&self, params: &Params) -> Result<(), ParamError> {
         self.load(Kinematics::initial(params)?);
         Ok(())
     }
@@ -506,98 +504,6 @@ impl Default for SwarmStore {
     }
 }
 
-/// The seven parameter inputs as typed, and the last valid value of each field
-/// (what local storage holds). Survives page changes like the swarm.
-#[derive(Debug, Clone, Copy)]
-pub struct ParamForm {
-    texts: [RwSignal<String>; 7],
-    saved: StoredValue<Params>,
-}
-
-impl ParamForm {
-    /// A form showing the given (valid) parameters.
-    #[must_use]
-    pub fn new(initial: Params) -> Self {
-        Self {
-            texts: ParamField::ALL
-                .map(|field| RwSignal::new(texts::format_value(field, field.get(&initial)))),
-            saved: StoredValue::new(initial),
-        }
-    }
-
-    /// A form restored from local storage (defaults where nothing valid is stored).
-    #[must_use]
-    pub fn restore() -> Self {
-        Self::new(storage::load())
-    }
-
-    /// The text of one input (tracked).
-    #[must_use]
-    pub fn text(&self, field: ParamField) -> String {
-        self.texts[index(field)].get()
-    }
-
-    /// The German error of one input while it is invalid (tracked).
-    #[must_use]
-    pub fn error(&self, field: ParamField) -> Option<String> {
-        self.texts[index(field)].with(|text| {
-            field
-                .parse(text)
-                .err()
-                .map(|error| texts::param_error(&error))
-        })
-    }
-
-    /// The parameters when every input is valid (tracked).
-    #[must_use]
-    pub fn params(&self) -> Option<Params> {
-        let mut params = Params::default();
-        for field in ParamField::ALL {
-            let value = self.texts[index(field)]
-                .with(|text| field.parse(text))
-                .ok()?;
-            field.set(&mut params, value).ok()?;
-        }
-        Some(params)
-    }
-
-    /// The parameters when every input is valid, without tracking.
-    #[must_use]
-    pub fn params_untracked(&self) -> Option<Params> {
-        untrack(|| self.params())
-    }
-
-    /// Shows a whole valid parameter set in the inputs and saves it (after
-    /// loading a state). Unlike a user's edit this does not remove the swarm.
-    pub fn show(&self, params: &Params) {
-        for field in ParamField::ALL {
-            self.texts[index(field)].set(texts::format_value(field, field.get(params)));
-        }
-        self.saved.set_value(*params);
-        storage::save(params);
-    }
-
-    /// Takes what the user typed into one input; a valid value is saved.
-    pub fn edit(&self, field: ParamField, text: String) {
-        if let Ok(value) = field.parse(&text) {
-            self.saved.update_value(|saved| {
-                if field.set(saved, value).is_ok() {
-                    storage::save(saved);
-                }
-            });
-        }
-        self.texts[index(field)].set(text);
-    }
-}
-
-/// Position of a field in [`ParamField::ALL`].
-fn index(field: ParamField) -> usize {
-    ParamField::ALL
-        .iter()
-        .position(|&f| f == field)
-        .unwrap_or(0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -620,7 +526,7 @@ mod tests {
         with_owner(|| {
             let store = SwarmStore::new();
             assert_eq!(store.run_state(), RunState::Empty);
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             assert_eq!(store.run_state(), RunState::Paused);
             let summary = store.summary().expect("swarm exists");
             assert_eq!((summary.step, summary.count), (0, 20));
@@ -631,7 +537,7 @@ mod tests {
     fn step_while_running_pauses_and_adds_exactly_one_step() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.start();
             store.advance(0.0);
             store.advance(100.0); // two steps, 20 ms carried
@@ -649,7 +555,7 @@ mod tests {
     fn pause_discards_the_carry_and_start_continues() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.start();
             store.advance(0.0);
             store.advance(79.0); // one step, 39 ms carried
@@ -667,7 +573,7 @@ mod tests {
     fn reset_removes_swarm_and_selection() {
         with_owner(|| {
             let store = SwarmStore::new();
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.select(Some(7));
             assert_eq!(store.selection().get_untracked(), Some(7));
             store.start();
@@ -688,38 +594,11 @@ mod tests {
             let store = SwarmStore::new();
             store.select(Some(0));
             assert_eq!(store.selection().get_untracked(), None);
-            store.initialize(&small()).expect("valid params");
+            store.initialise(&small()).expect("valid params");
             store.select(Some(20));
             assert_eq!(store.selection().get_untracked(), None);
             store.select(Some(19));
             assert_eq!(store.selection().get_untracked(), Some(19));
-        });
-    }
-
-    #[test]
-    fn the_form_reports_errors_and_keeps_other_fields() {
-        with_owner(|| {
-            let form = ParamForm::new(Params::default());
-            assert_eq!(form.params(), Some(Params::default()));
-            assert_eq!(form.text(ParamField::Radius), "1,2");
-            form.edit(ParamField::Count, "viele".to_owned());
-            assert!(form.error(ParamField::Count).is_some());
-            assert_eq!(form.error(ParamField::Radius), None);
-            assert_eq!(form.params(), None);
-            form.edit(ParamField::Radius, " 0,8 ".to_owned());
-            form.edit(ParamField::Count, "300".to_owned());
-            let params = form.params().expect("all valid again");
-            assert_eq!((params.count, params.radius), (300, 0.8));
-        });
-    }
-
-    #[test]
-    fn the_form_saves_the_last_valid_value_of_each_field() {
-        with_owner(|| {
-            let form = ParamForm::new(Params::default());
-            form.edit(ParamField::Seed, "42".to_owned());
-            form.edit(ParamField::Seed, "-1".to_owned());
-            assert_eq!(form.saved.get_value().seed, 42);
         });
     }
 }

@@ -6,7 +6,8 @@ use std::fmt::Write;
 use super::format::format_decimal;
 use crate::model::{Swarm, length};
 
-/// One column of the table. Vectors are split into their x, y, z components.
+/// One column of the table, named; [`COLUMNS`] describes each. Vectors are
+/// split into their x, y, z components.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Column {
     Id,
@@ -17,7 +18,7 @@ pub enum Column {
     Vy,
     Vz,
     Speed,
-    Neighbors,
+    Neighbours,
     Sx,
     Sy,
     Sz,
@@ -32,133 +33,174 @@ pub enum Column {
 /// Decimals shown in the table (the CSV and JSON exports keep full precision).
 pub const DECIMALS: usize = 4;
 
+/// How a column's numbers are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberFormat {
+    /// Whole numbers, without decimals in the table and in the CSV.
+    Integer,
+    /// [`DECIMALS`] decimals in the table; shortest round-trip form in the CSV.
+    Real,
+}
+
+impl NumberFormat {
+    /// The table's text: German decimal comma, fixed precision.
+    #[must_use]
+    pub fn cell(self, value: f64) -> String {
+        match self {
+            Self::Integer => format_decimal(value, 0),
+            Self::Real => format_decimal(value, DECIMALS),
+        }
+    }
+
+    /// Appends the CSV's text: `.` as decimal point, reads back bit-identical.
+    pub fn write_csv(self, out: &mut String, value: f64) {
+        // Writing into a String cannot fail.
+        let _ = match self {
+            Self::Integer => write!(out, "{value:.0}"),
+            Self::Real => write!(out, "{value:?}"),
+        };
+    }
+}
+
+/// One column of the table, described as data.
+#[derive(Debug, Clone, Copy)]
+pub struct ColumnSpec {
+    pub column: Column,
+    /// The short header with its symbol, as the table shows it.
+    pub header: &'static str,
+    /// The German description for the header's tooltip and screen readers.
+    pub description: &'static str,
+    /// The column's name in the CSV header.
+    pub csv_name: &'static str,
+    pub format: NumberFormat,
+    /// The value of boid `id` (`id < swarm.len()`); rows sort by it.
+    pub value: fn(&Swarm, usize) -> f64,
+}
+
+const POSITION: &str = "Position in LE";
+const VELOCITY: &str = "Geschwindigkeit in LE/s";
+const SEPARATION: &str = "Abstand S (ungewichtet, nächster Schritt)";
+const ALIGNMENT: &str = "Richtung A (ungewichtet, nächster Schritt) in LE/s";
+const COHESION: &str = "Kohäsion C (ungewichtet, nächster Schritt) in LE";
+
+/// Shorthand for a column of reals.
+const fn real(
+    column: Column,
+    header: &'static str,
+    description: &'static str,
+    csv_name: &'static str,
+    value: fn(&Swarm, usize) -> f64,
+) -> ColumnSpec {
+    ColumnSpec {
+        column,
+        header,
+        description,
+        csv_name,
+        format: NumberFormat::Real,
+        value,
+    }
+}
+
+/// Every column, in table order (which is also the order of [`Column`]).
+pub const COLUMNS: [ColumnSpec; 18] = [
+    ColumnSpec {
+        column: Column::Id,
+        header: "#",
+        description: "Nummer des Boids",
+        csv_name: "id",
+        format: NumberFormat::Integer,
+        value: |_, id| id as f64,
+    },
+    real(Column::X, "x", POSITION, "x", |s, i| s.positions()[i].x),
+    real(Column::Y, "y", POSITION, "y", |s, i| s.positions()[i].y),
+    real(Column::Z, "z", POSITION, "z", |s, i| s.positions()[i].z),
+    real(Column::Vx, "vx", VELOCITY, "vx", |s, i| s.velocities()[i].x),
+    real(Column::Vy, "vy", VELOCITY, "vy", |s, i| s.velocities()[i].y),
+    real(Column::Vz, "vz", VELOCITY, "vz", |s, i| s.velocities()[i].z),
+    real(
+        Column::Speed,
+        "|v|",
+        "Tempo (Betrag der Geschwindigkeit) in LE/s",
+        "speed",
+        |s, i| length(&s.velocities()[i]),
+    ),
+    ColumnSpec {
+        column: Column::Neighbours,
+        header: "Nachbarn",
+        description: "Zahl der Nachbarn im Radius",
+        csv_name: "neighbors",
+        format: NumberFormat::Integer,
+        value: |s, i| f64::from(s.steering()[i].neighbors),
+    },
+    real(Column::Sx, "Sx", SEPARATION, "separation_x", |s, i| {
+        s.steering()[i].separation.x
+    }),
+    real(Column::Sy, "Sy", SEPARATION, "separation_y", |s, i| {
+        s.steering()[i].separation.y
+    }),
+    real(Column::Sz, "Sz", SEPARATION, "separation_z", |s, i| {
+        s.steering()[i].separation.z
+    }),
+    real(Column::Ax, "Ax", ALIGNMENT, "alignment_x", |s, i| {
+        s.steering()[i].alignment.x
+    }),
+    real(Column::Ay, "Ay", ALIGNMENT, "alignment_y", |s, i| {
+        s.steering()[i].alignment.y
+    }),
+    real(Column::Az, "Az", ALIGNMENT, "alignment_z", |s, i| {
+        s.steering()[i].alignment.z
+    }),
+    real(Column::Cx, "Cx", COHESION, "cohesion_x", |s, i| {
+        s.steering()[i].cohesion.x
+    }),
+    real(Column::Cy, "Cy", COHESION, "cohesion_y", |s, i| {
+        s.steering()[i].cohesion.y
+    }),
+    real(Column::Cz, "Cz", COHESION, "cohesion_z", |s, i| {
+        s.steering()[i].cohesion.z
+    }),
+];
+
+// `Column::spec` indexes the table by the enum's discriminant.
+const _: () = {
+    let mut i = 0;
+    while i < COLUMNS.len() {
+        assert!(
+            COLUMNS[i].column as usize == i,
+            "COLUMNS is out of Column order"
+        );
+        i += 1;
+    }
+};
+
 impl Column {
     /// Every column, in table order.
-    pub const ALL: [Column; 18] = [
-        Column::Id,
-        Column::X,
-        Column::Y,
-        Column::Z,
-        Column::Vx,
-        Column::Vy,
-        Column::Vz,
-        Column::Speed,
-        Column::Neighbors,
-        Column::Sx,
-        Column::Sy,
-        Column::Sz,
-        Column::Ax,
-        Column::Ay,
-        Column::Az,
-        Column::Cx,
-        Column::Cy,
-        Column::Cz,
-    ];
-
-    /// The short header with its symbol, as the table shows it.
-    #[must_use]
-    pub fn header(self) -> &'static str {
-        match self {
-            Self::Id => "#",
-            Self::X => "x",
-            Self::Y => "y",
-            Self::Z => "z",
-            Self::Vx => "vx",
-            Self::Vy => "vy",
-            Self::Vz => "vz",
-            Self::Speed => "|v|",
-            Self::Neighbors => "Nachbarn",
-            Self::Sx => "Sx",
-            Self::Sy => "Sy",
-            Self::Sz => "Sz",
-            Self::Ax => "Ax",
-            Self::Ay => "Ay",
-            Self::Az => "Az",
-            Self::Cx => "Cx",
-            Self::Cy => "Cy",
-            Self::Cz => "Cz",
+    pub const ALL: [Column; COLUMNS.len()] = {
+        let mut all = [Column::Id; COLUMNS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = COLUMNS[i].column;
+            i += 1;
         }
-    }
+        all
+    };
 
-    /// The German description for the header's tooltip and screen readers.
+    /// The column's description as data.
     #[must_use]
-    pub fn description(self) -> &'static str {
-        match self {
-            Self::Id => "Nummer des Boids",
-            Self::X | Self::Y | Self::Z => "Position in LE",
-            Self::Vx | Self::Vy | Self::Vz => "Geschwindigkeit in LE/s",
-            Self::Speed => "Tempo (Betrag der Geschwindigkeit) in LE/s",
-            Self::Neighbors => "Zahl der Nachbarn im Radius",
-            Self::Sx | Self::Sy | Self::Sz => "Abstand S (ungewichtet, nächster Schritt)",
-            Self::Ax | Self::Ay | Self::Az => "Richtung A (ungewichtet, nächster Schritt) in LE/s",
-            Self::Cx | Self::Cy | Self::Cz => "Kohäsion C (ungewichtet, nächster Schritt) in LE",
-        }
-    }
-
-    /// The column's name in the CSV header.
-    #[must_use]
-    pub fn csv_name(self) -> &'static str {
-        match self {
-            Self::Id => "id",
-            Self::X => "x",
-            Self::Y => "y",
-            Self::Z => "z",
-            Self::Vx => "vx",
-            Self::Vy => "vy",
-            Self::Vz => "vz",
-            Self::Speed => "speed",
-            Self::Neighbors => "neighbors",
-            Self::Sx => "separation_x",
-            Self::Sy => "separation_y",
-            Self::Sz => "separation_z",
-            Self::Ax => "alignment_x",
-            Self::Ay => "alignment_y",
-            Self::Az => "alignment_z",
-            Self::Cx => "cohesion_x",
-            Self::Cy => "cohesion_y",
-            Self::Cz => "cohesion_z",
-        }
-    }
-
-    /// Whether the column holds whole numbers.
-    #[must_use]
-    pub fn is_integer(self) -> bool {
-        matches!(self, Self::Id | Self::Neighbors)
+    pub fn spec(self) -> &'static ColumnSpec {
+        &COLUMNS[self as usize]
     }
 
     /// The value of boid `id` in this column (`id < swarm.len()`).
     #[must_use]
     pub fn value(self, swarm: &Swarm, id: usize) -> f64 {
-        let p = &swarm.positions()[id];
-        let v = &swarm.velocities()[id];
-        let s = &swarm.steering()[id];
-        match self {
-            Self::Id => id as f64,
-            Self::X => p.x,
-            Self::Y => p.y,
-            Self::Z => p.z,
-            Self::Vx => v.x,
-            Self::Vy => v.y,
-            Self::Vz => v.z,
-            Self::Speed => length(v),
-            Self::Neighbors => f64::from(s.neighbors),
-            Self::Sx => s.separation.x,
-            Self::Sy => s.separation.y,
-            Self::Sz => s.separation.z,
-            Self::Ax => s.alignment.x,
-            Self::Ay => s.alignment.y,
-            Self::Az => s.alignment.z,
-            Self::Cx => s.cohesion.x,
-            Self::Cy => s.cohesion.y,
-            Self::Cz => s.cohesion.z,
-        }
+        (self.spec().value)(swarm, id)
     }
 
     /// The cell text: German decimal comma, fixed precision.
     #[must_use]
     pub fn cell(self, swarm: &Swarm, id: usize) -> String {
-        let value = self.value(swarm, id);
-        format_decimal(value, if self.is_integer() { 0 } else { DECIMALS })
+        self.spec().format.cell(self.value(swarm, id))
     }
 }
 
@@ -229,22 +271,16 @@ impl SortOrder {
 /// every number in shortest round-trip form (reads back bit-identical).
 #[must_use]
 pub fn csv(swarm: &Swarm) -> String {
-    let header: Vec<&str> = Column::ALL.iter().map(|c| c.csv_name()).collect();
+    let header: Vec<&str> = COLUMNS.iter().map(|spec| spec.csv_name).collect();
     let mut out = String::with_capacity(swarm.len() * 300 + 200);
     out.push_str(&header.join(","));
     out.push('\n');
     for id in 0..swarm.len() {
-        for (k, column) in Column::ALL.iter().enumerate() {
+        for (k, spec) in COLUMNS.iter().enumerate() {
             if k > 0 {
                 out.push(',');
             }
-            let value = column.value(swarm, id);
-            // Writing into a String cannot fail.
-            let _ = if column.is_integer() {
-                write!(out, "{value:.0}")
-            } else {
-                write!(out, "{value:?}")
-            };
+            spec.format.write_csv(&mut out, (spec.value)(swarm, id));
         }
         out.push('\n');
     }
@@ -305,7 +341,7 @@ mod tests {
         let cell = Column::X.cell(&swarm, 0);
         let (_, decimals) = cell.split_once(',').expect("decimal comma");
         assert_eq!(decimals.len(), DECIMALS);
-        assert!(!Column::Neighbors.cell(&swarm, 0).contains(','));
+        assert!(!Column::Neighbours.cell(&swarm, 0).contains(','));
         assert_eq!(Column::Id.cell(&swarm, 42), "42");
     }
 
@@ -313,7 +349,7 @@ mod tests {
     fn sorting_orders_by_value_and_keeps_id_order_for_ties() {
         let swarm = swarm();
         let order = SortOrder {
-            column: Column::Neighbors,
+            column: Column::Neighbours,
             ascending: false,
         };
         let rows = order.rows(&swarm);
@@ -321,8 +357,8 @@ mod tests {
         for pair in rows.windows(2) {
             let (a, b) = (pair[0] as usize, pair[1] as usize);
             let (va, vb) = (
-                Column::Neighbors.value(&swarm, a),
-                Column::Neighbors.value(&swarm, b),
+                Column::Neighbours.value(&swarm, a),
+                Column::Neighbours.value(&swarm, b),
             );
             assert!(va > vb || (va == vb && a < b));
         }

@@ -133,8 +133,8 @@ pub fn reply(reply: &ShareReply) -> Outgoing {
     set(&message, "indices", &u32_array(&reply.indices, &transfer));
     set(
         &message,
-        "neighbors",
-        &u32_array(&reply.neighbors, &transfer),
+        "neighbours",
+        &u32_array(&reply.neighbours, &transfer),
     );
     set(
         &message,
@@ -156,7 +156,7 @@ pub fn read_worker_message(data: &JsValue) -> Option<WorkerMessage> {
             job: get_u32(data, "job")?,
             part: get_u32(data, "part")?,
             indices: read_u32s(data, "indices")?,
-            neighbors: read_u32s(data, "neighbors")?,
+            neighbours: read_u32s(data, "neighbours")?,
             components: read_f64s(data, "components")?,
             compute_ms: get(data, "ms")?.as_f64().unwrap_or(0.0),
         })),

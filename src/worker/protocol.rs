@@ -37,7 +37,7 @@ pub struct ShareReply {
     /// Boid ids.
     pub indices: Vec<u32>,
     /// Neighbour count per boid.
-    pub neighbors: Vec<u32>,
+    pub neighbours: Vec<u32>,
     /// S, A, C per boid (x, y, z each): [`COMPONENTS_PER_BOID`] numbers per boid.
     pub components: Vec<f64>,
     /// Milliseconds the worker computed.
@@ -108,7 +108,7 @@ impl ShareRequest {
         Ok(ShareReply {
             job: self.job,
             part: self.share.part(),
-            neighbors: steering.iter().map(|s| s.neighbors).collect(),
+            neighbours: steering.iter().map(|s| s.neighbors).collect(),
             components: steering
                 .iter()
                 .flat_map(|s| {
@@ -127,15 +127,15 @@ impl ShareReply {
     /// The steering of the share's boids, in the order of [`ShareReply::indices`].
     pub fn steering(&self) -> Result<Vec<Steering>, ProtocolError> {
         let count = self.indices.len();
-        if self.neighbors.len() != count || self.components.len() != count * COMPONENTS_PER_BOID {
+        if self.neighbours.len() != count || self.components.len() != count * COMPONENTS_PER_BOID {
             return Err(ProtocolError::BadReply);
         }
         Ok(self
-            .neighbors
+            .neighbours
             .iter()
             .zip(self.components.chunks_exact(COMPONENTS_PER_BOID))
-            .map(|(&neighbors, c)| Steering {
-                neighbors,
+            .map(|(&neighbours, c)| Steering {
+                neighbors: neighbours,
                 separation: Vec3::new(c[0], c[1], c[2]),
                 alignment: Vec3::new(c[3], c[4], c[5]),
                 cohesion: Vec3::new(c[6], c[7], c[8]),

@@ -3,6 +3,7 @@
 use boids_schwarm::app::table_data::{Column, SortOrder, csv};
 use boids_schwarm::model::{Params, Swarm};
 use fantoccini::Locator;
+use fantoccini::key::Key;
 use serde_json::Value;
 
 use crate::support::app_page::{AppPage, Button, WAIT, normalise, poll};
@@ -186,6 +187,56 @@ pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) 
     page.wait_for_css(&css).await;
 }
 
+pub async fn the_keyboard_reaches_moves_through_and_selects_rows(page: AppPage) {
+    table_with(&page, 200, 1, 0).await;
+    let grid = page
+        .js("const t = document.querySelector('#boid-table');
+             return [t.getAttribute('role'),
+                     t.querySelectorAll('tbody tr[tabindex=\"0\"]').length];")
+        .await;
+    assert_eq!(
+        grid,
+        serde_json::json!(["grid", 1]),
+        "a grid with one row as tab stop"
+    );
+    // The rows are the tab stop after the last column header.
+    page.js("document.querySelector('#boid-table thead th:last-child button').focus();")
+        .await;
+    page.press(Key::Tab.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='0']:focus")
+        .await;
+    for _ in 0..3 {
+        page.press(Key::Down.into()).await;
+    }
+    page.wait_for_css("#boid-table tr[data-boid='3']:focus")
+        .await;
+    page.press(Key::Up.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='2']:focus")
+        .await;
+    page.press(Key::Enter.into()).await;
+    page.wait_for_css("#boid-table tr.selected[data-boid='2'][aria-selected='true']:focus")
+        .await;
+    page.wait_for_status("boid 2 selected", |s| s.selection == "Boid Nr. 2")
+        .await;
+    page.press(Key::End.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='199']:focus")
+        .await;
+    page.press(' ').await;
+    page.wait_for_css("#boid-table tr.selected[data-boid='199'][aria-selected='true']:focus")
+        .await;
+    let selected = page
+        .js("return document.querySelectorAll('#boid-table tr[aria-selected=\"true\"]').length;")
+        .await;
+    assert_eq!(selected, Value::from(1));
+    page.press(Key::Home.into()).await;
+    page.wait_for_css("#boid-table tr[data-boid='0']:focus")
+        .await;
+    // The view shows the same selection.
+    page.navigate("Ansicht").await;
+    page.wait_for_css("#swarm-svg").await;
+    assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(199));
+}
+
 pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
     table_with(&page, 3000, 2, 0).await;
     page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 2500 * 28; v.dispatchEvent(new Event('scroll'));")
@@ -215,7 +266,7 @@ pub async fn sorting_by_a_column(page: AppPage) {
         (Column::Speed, true),
         (Column::Speed, false),
         (Column::Cx, true),
-        (Column::Neighbors, true),
+        (Column::Neighbours, true),
     ] {
         click_header(&page, column).await;
         let order = &SortOrder { column, ascending }.rows(&swarm);
@@ -370,6 +421,47 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
     assert_eq!(page.param("count").await, "120");
     assert_eq!(page.param("seed").await, "11");
     assert_eq!(page.param("radius").await, "1,2");
+}
+
+pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPage) {
+    let swarm = table_with(&page, 2000, 6, 1).await;
+    capture_downloads(&page).await;
+    page.click_css("#btn-export-json").await;
+    let (_, json) = take_download(&page).await;
+    click_header(&page, Column::Speed).await;
+    let header = format!(
+        "#boid-table thead th:nth-child({})",
+        Column::ALL
+            .iter()
+            .position(|&c| c == Column::Speed)
+            .unwrap()
+            + 1
+    );
+    page.wait_for_css(&format!("{header}[aria-sort='ascending']"))
+        .await;
+    page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 1000 * 28; v.dispatchEvent(new Event('scroll'));")
+        .await;
+    let row = SortOrder {
+        column: Column::Speed,
+        ascending: true,
+    }
+    .rows(&swarm)[1000];
+    let row = format!("#boid-table tr[data-boid='{row}']");
+    page.wait_for_css(&row).await;
+    let before = page
+        .js("return document.querySelector('.table-viewport').scrollTop;")
+        .await;
+    page.import_file(&temp_file("same.json", json.as_bytes()))
+        .await;
+    wait_for_text(&page, ".import-ok", "Schritt 1").await;
+    page.wait_for_css(&row).await;
+    let after = page
+        .js(&format!(
+            "return [document.querySelector('.table-viewport').scrollTop,
+                     document.querySelector(\"{header}\").getAttribute('aria-sort')];"
+        ))
+        .await;
+    assert_eq!(after, serde_json::json!([before, "ascending"]));
 }
 
 pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {

@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use super::parameter_form::FORM_ID;
-use crate::app::state::{Busy, ParamForm, RunState, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::{Busy, RunState, SwarmStore};
 
 /// Initialisieren, Starten, Pause, Schritt, Zurücksetzen; a button that cannot
 /// act is disabled.

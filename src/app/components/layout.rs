@@ -1,27 +1,23 @@
 //! The frame around every page: navigation, the routed page, a footer.
 
 use leptos::prelude::*;
-use leptos_router::components::{Route, Routes};
-use leptos_router::path;
 
 use super::Nav;
-use crate::app::hooks::use_pause_on_navigation;
-use crate::app::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
-use crate::app::state::SwarmStore;
+use crate::app::hooks::use_path_change;
 
-/// Navigation bar, the page of the current route and the footer.
+/// Navigation bar, the page of the current route (`children`) and the footer.
+/// Call inside the router.
 #[component]
-pub fn Layout() -> impl IntoView {
-    use_pause_on_navigation(expect_context::<SwarmStore>());
+pub fn Layout(
+    /// Called whenever the route's path changes (leaving a page pauses).
+    #[prop(into)]
+    on_navigate: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    use_path_change(move || on_navigate.run(()));
     view! {
         <Nav/>
-        <main id="inhalt">
-            <Routes fallback=|| view! { <NotFoundPage/> }>
-                <Route path=path!("/") view=SimulationPage/>
-                <Route path=path!("/tabelle") view=TablePage/>
-                <Route path=path!("/info") view=AboutPage/>
-            </Routes>
-        </main>
+        <main id="inhalt">{children()}</main>
         <footer class="footer">
             "Boids-Schwarm · Modell nach Reynolds (1987) in einer eigenen Variante · "
             "Längen in LE (Längeneinheiten)"

@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::state::{ParamForm, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 

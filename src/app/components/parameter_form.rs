@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use super::{AdvancedSettings, ParamInput};
-use crate::app::state::{ParamForm, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::SwarmStore;
 use crate::model::ParamField;
 
 /// The id of the form element; the Initialisieren button submits it.
@@ -18,7 +19,7 @@ pub fn ParameterForm() -> impl IntoView {
         event.prevent_default();
         if let Some(params) = form.params_untracked() {
             // Valid params always build a swarm; an error cannot occur here.
-            let _ = store.initialize(&params);
+            let _ = store.initialise(&params);
         }
     };
 

@@ -1,11 +1,13 @@
 //! „Zustand laden“: reads a JSON state file into the app.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::closure::Closure;
+use wasm_bindgen_futures::JsFuture;
 
 use crate::app::format::format_integer;
-use crate::app::state::{ParamForm, SwarmStore};
+use crate::app::param_form::ParamForm;
+use crate::app::state::SwarmStore;
 use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
 use crate::texts;
 
@@ -62,17 +64,10 @@ pub fn StateImport() -> impl IntoView {
             outcome.set(Some(Outcome::Failed(texts::import_error(&error))));
             return;
         }
-        let Ok(reader) = web_sys::FileReader::new() else {
-            apply(None);
-            return;
-        };
-        let done = reader.clone();
-        let on_done =
-            Closure::once_into_js(move || apply(done.result().ok().and_then(|v| v.as_string())));
-        reader.set_onloadend(Some(on_done.unchecked_ref()));
-        if reader.read_as_text(&file).is_err() {
-            apply(None);
-        }
+        spawn_local(async move {
+            let text = JsFuture::from(file.text()).await;
+            apply(text.ok().and_then(|text| text.as_string()));
+        });
     };
 
     view! {

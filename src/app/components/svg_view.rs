@@ -13,6 +13,7 @@
 use leptos::prelude::*;
 use leptos::svg;
 
+use super::ReadingNotes;
 use crate::app::projection::{
     DEPTH_LAYERS, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer, nearest_boid,
     project, write_symbol,
@@ -153,13 +154,11 @@ pub fn SvgView() -> impl IntoView {
                     "ein Punkt steht für einen Boid in Ruhe oder einen, der genau auf den Betrachter zu "
                     "oder von ihm weg fliegt. Hellere Symbole liegen weiter hinten."
                 </p>
-                <p>
-                    <strong>"Die Symbolgröße zeigt keine Geschwindigkeit:"</strong>
-                    " alle Symbole sind gleich groß. "
-                    <strong>"Überlappung im Bild heißt nicht gleicher Ort im Raum:"</strong>
-                    " die Projektion verliert die Tiefe, Boids hintereinander erscheinen übereinander."
-                </p>
-                <p>"Ein Klick auf einen Boid wählt ihn aus (Ring); ein Klick daneben hebt die Auswahl auf."</p>
+                <ReadingNotes
+                    size="alle Symbole sind gleich groß."
+                    overlap="die Projektion verliert die Tiefe, Boids hintereinander erscheinen übereinander."
+                    ring="Ring"
+                />
             </figcaption>
         </figure>
     }

@@ -14,15 +14,6 @@ use super::view_3d_legend::View3dLegend;
 use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
 use crate::app::state::SwarmStore;
 
-/// Inline style of the canvas; a page style sheet may override it through
-/// the `view-3d-canvas` class (the drawing adapts to any size).
-const CANVAS_STYLE: &str = "display:block;width:100%;aspect-ratio:4/3;max-height:78vh;\
-     touch-action:none;background:#16181d;border-radius:4px;cursor:grab";
-
-/// Inline style of the "no swarm yet" note over the canvas.
-const EMPTY_STYLE: &str = "position:absolute;inset:0;margin:0;display:flex;align-items:center;\
-     justify-content:center;text-align:center;padding:1em;color:#d8dce3;pointer-events:none";
-
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
 /// ring on the selected boid, click-to-select, and the legend.
 #[component]
@@ -78,12 +69,11 @@ pub fn View3d(
 
     view! {
         <figure class="swarm-figure view-3d">
-            <div class="view-3d-frame" style="position:relative">
+            <div class="view-3d-frame">
                 <canvas
                     node_ref=canvas
                     id="swarm-canvas"
                     class="view-3d-canvas"
-                    style=CANVAS_STYLE
                     tabindex="0"
                     role="img"
                     aria-label="3D-Ansicht des periodischen Würfels mit dem Schwarm. Ziehen dreht die Ansicht, \
@@ -91,7 +81,7 @@ pub fn View3d(
                                 Plus und Minus zoomen, 0 setzt die Ansicht zurück."
                 ></canvas>
                 <Show when=empty>
-                    <p class="view-3d-empty" style=EMPTY_STYLE>
+                    <p class="view-3d-empty">
                         "Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."
                     </p>
                 </Show>

@@ -5,8 +5,6 @@ use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::state::SwarmStore;
-
 /// What a key press asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shortcut {
@@ -46,22 +44,16 @@ pub fn shortcut_for(
     }
 }
 
-/// Registers the shortcuts for `store` on the window until the calling
-/// component is cleaned up.
-pub fn use_simulation_shortcuts(store: SwarmStore) {
+/// Calls `on_shortcut` for every shortcut typed anywhere on the page, until
+/// the calling component is cleaned up.
+pub fn use_simulation_shortcuts(on_shortcut: impl Fn(Shortcut) + 'static) {
     let handle = window_event_listener(ev::keydown, move |event| {
         let modified = event.ctrl_key() || event.alt_key() || event.meta_key();
         let target = classify(event.target());
-        match shortcut_for(&event.key(), target, modified, event.repeat()) {
-            Some(Shortcut::Toggle) => {
-                event.prevent_default(); // no page scroll
-                store.toggle();
-            }
-            Some(Shortcut::Step) => {
-                event.prevent_default();
-                store.step();
-            }
-            None => {}
+        if let Some(shortcut) = shortcut_for(&event.key(), target, modified, event.repeat()) {
+            // No page scroll on Space, no caret move on →.
+            event.prevent_default();
+            on_shortcut(shortcut);
         }
     });
     on_cleanup(move || handle.remove());

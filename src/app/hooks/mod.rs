@@ -1,5 +1,6 @@
 //! Small hooks that own the browser glue (listeners, animation frames) and
-//! clean up after themselves when their owner goes away.
+//! clean up after themselves when their owner goes away. They report through
+//! callbacks and know nothing of the app state, so any component can use them.
 
 mod animation_frame;
 mod keyboard;
@@ -8,5 +9,5 @@ mod visibility;
 
 pub use animation_frame::use_animation_frame;
 pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
-pub use navigation::use_pause_on_navigation;
-pub use visibility::use_pause_when_hidden;
+pub use navigation::use_path_change;
+pub use visibility::use_document_hidden;

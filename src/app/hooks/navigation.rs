@@ -1,18 +1,17 @@
-//! `use_pause_on_navigation`: leaving a page pauses the simulation; the swarm
-//! and the selection stay (SPEC §3).
+//! `use_path_change`: runs a callback whenever the route's path changes
+//! (leaving a page pauses the simulation, SPEC §3).
 
 use leptos::prelude::*;
 use leptos_router::hooks::use_location;
 
-use crate::app::state::SwarmStore;
-
-/// Pauses `store` whenever the route's path changes. Call inside the router.
-pub fn use_pause_on_navigation(store: SwarmStore) {
+/// Calls `on_change` whenever the route's path changes; the first path does
+/// not count. Call inside the router.
+pub fn use_path_change(on_change: impl Fn() + 'static) {
     let pathname = use_location().pathname;
     Effect::new(move |previous: Option<String>| {
         let current = pathname.get();
         if previous.is_some_and(|previous| previous != current) {
-            store.pause();
+            on_change();
         }
         current
     });

@@ -3,13 +3,17 @@
 use leptos::prelude::*;
 
 use crate::app::components::{Controls, ParameterForm, Status, SvgView, View3d};
-use crate::app::hooks::use_simulation_shortcuts;
+use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
 
 /// Parameters, controls and status beside the swarm view; keyboard shortcuts.
 #[component]
 pub fn SimulationPage() -> impl IntoView {
-    use_simulation_shortcuts(expect_context::<SwarmStore>());
+    let store = expect_context::<SwarmStore>();
+    use_simulation_shortcuts(move |shortcut| match shortcut {
+        Shortcut::Toggle => store.toggle(),
+        Shortcut::Step => store.step(),
+    });
     let unavailable = RwSignal::new(None::<String>);
     view! {
         <h1 class="visually-hidden">"Ansicht"</h1>

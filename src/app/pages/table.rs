@@ -5,12 +5,18 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::app::components::{BoidTable, ExportButtons, StateImport, Status, SwarmParams};
-use crate::app::state::SwarmStore;
+use crate::app::state::{Busy, SwarmStore};
 
 /// Status and parameters above the table of all boids; export and import.
 #[component]
 pub fn TablePage() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
+    // Flips only when a swarm comes or goes, so the table (its sort order and
+    // scroll position) is built once; an import, which removes the old swarm
+    // before the new one is computed, keeps it.
+    let show_table = Memo::new(move |shown: Option<&bool>| {
+        store.has_swarm() || (shown == Some(&true) && store.busy().get() == Some(Busy::Building))
+    });
     view! {
         <div class="page table-page">
             <h1>"Tabelle"</h1>
@@ -27,23 +33,23 @@ pub fn TablePage() -> impl IntoView {
             <p class="table-note">
                 "S, A und C sind die ungewichteten Anteile für den nächsten Schritt, berechnet aus "
                 "dem aktuellen Zustand. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
-                "Ansicht); ein Klick auf einen Spaltenkopf sortiert."
+                "Ansicht); ein Klick auf einen Spaltenkopf sortiert. Mit der Tastatur: Tab führt zu "
+                "den Zeilen, die Pfeiltasten, Bild↑/↓, Pos1 und Ende bewegen, Eingabe oder "
+                "Leertaste wählt aus."
             </p>
-            {move || {
-                if store.has_swarm() {
-                    view! { <BoidTable/> }.into_any()
-                } else {
-                    view! {
-                        <p id="table-empty" class="empty-state">
-                            "Noch kein Schwarm. Auf der Seite "
-                            <A href="/">"Ansicht"</A>
-                            " die Parameter wählen und „Initialisieren“ drücken – oder oben einen "
-                            "gespeicherten Zustand laden."
-                        </p>
-                    }
-                        .into_any()
+            <Show
+                when=move || show_table.get()
+                fallback=|| view! {
+                    <p id="table-empty" class="empty-state">
+                        "Noch kein Schwarm. Auf der Seite "
+                        <A href="/">"Ansicht"</A>
+                        " die Parameter wählen und „Initialisieren“ drücken – oder oben einen "
+                        "gespeicherten Zustand laden."
+                    </p>
                 }
-            }}
+            >
+                <BoidTable/>
+            </Show>
         </div>
     }
 }

@@ -2,19 +2,22 @@
 //! listens to the canvas (pointer, wheel, keys, WebGL context loss) and to
 //! size changes, and draws in an animation frame only when something
 //! changed. [`CanvasDriver::stop`] (also on drop) removes every listener and
-//! cancels pending frames and timers.
+//! cancels pending frames and timers: each is a gloo handle that does so when
+//! dropped, so stopping is dropping them.
 //!
 //! The driver talks to the app only through [`DriverHooks`], so it knows
 //! nothing of the app state or Leptos.
 
-use std::cell::{Cell, OnceCell, RefCell};
+use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 
+use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
+use gloo_render::{AnimationFrame, request_animation_frame};
+use gloo_timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{
-    AddEventListenerOptions, Event, EventTarget, HtmlCanvasElement, KeyboardEvent, PointerEvent,
-    ResizeObserver, WheelEvent,
+    Event, EventTarget, HtmlCanvasElement, KeyboardEvent, PointerEvent, ResizeObserver, WheelEvent,
 };
 
 use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
@@ -26,7 +29,7 @@ use crate::model::Vec3;
 
 /// How long a lost WebGL context may take to come back before the view
 /// gives up and reports itself unavailable, in ms.
-pub const CONTEXT_RESTORE_TIMEOUT_MS: i32 = 3000;
+pub const CONTEXT_RESTORE_TIMEOUT_MS: u32 = 3000;
 
 /// Reads the swarm: calls the given function once with the data version and
 /// the positions and velocities (empty slices when there is no swarm).
@@ -67,35 +70,24 @@ struct State {
     drawn_size: (i32, i32, f64),
 }
 
-/// An event listener that is removed when dropped.
-struct Listener {
-    target: EventTarget,
-    name: &'static str,
-    callback: Closure<dyn FnMut(Event)>,
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        let _ = self
-            .target
-            .remove_event_listener_with_callback(self.name, self.callback.as_ref().unchecked_ref());
-    }
-}
-
-/// A resize observer of the canvas with its callback.
+/// A resize observer of the canvas with its callback (gloo has no wrapper
+/// for it).
 type Observer = (ResizeObserver, Closure<dyn FnMut()>);
 
 struct Inner {
+    /// Handed to callbacks, so that a pending one never keeps the view alive.
+    me: Weak<Inner>,
     canvas: HtmlCanvasElement,
     hooks: DriverHooks,
     state: RefCell<State>,
-    frame_request: Cell<Option<i32>>,
+    /// The requested redraw; dropping it cancels the frame.
+    frame: RefCell<Option<AnimationFrame>>,
     /// Main-thread ms spent so far on the picture in progress.
     picture_ms: Cell<f64>,
-    lost_timer: Cell<Option<i32>>,
-    frame_callback: OnceCell<Closure<dyn FnMut(f64)>>,
-    lost_callback: OnceCell<Closure<dyn FnMut()>>,
-    listeners: RefCell<Vec<Listener>>,
+    /// Gives up on a lost context; dropping it cancels the timeout.
+    lost_timer: RefCell<Option<Timeout>>,
+    /// Dropping them removes the listeners.
+    listeners: RefCell<Vec<EventListener>>,
     observer: RefCell<Option<Observer>>,
 }
 
@@ -118,7 +110,8 @@ impl CanvasDriver {
         } else {
             Status::Stopped
         };
-        let inner = Rc::new(Inner {
+        let inner = Rc::new_cyclic(|me| Inner {
+            me: me.clone(),
             canvas,
             hooks,
             state: RefCell::new(State {
@@ -129,18 +122,16 @@ impl CanvasDriver {
                 status,
                 drawn_size: (0, 0, 0.0),
             }),
-            frame_request: Cell::new(None),
+            frame: RefCell::new(None),
             picture_ms: Cell::new(0.0),
-            lost_timer: Cell::new(None),
-            frame_callback: OnceCell::new(),
-            lost_callback: OnceCell::new(),
+            lost_timer: RefCell::new(None),
             listeners: RefCell::new(Vec::new()),
             observer: RefCell::new(None),
         });
         if let Some(reason) = failure {
             (inner.hooks.unavailable)(reason);
         } else {
-            Inner::attach(&inner);
+            inner.attach();
             inner.request_redraw();
         }
         Self { inner }
@@ -194,81 +185,61 @@ impl Inner {
             .map(|mut state| f(&mut state))
     }
 
-    fn attach(this: &Rc<Self>) {
-        let weak = Rc::downgrade(this);
-        let frame = {
-            let weak = weak.clone();
-            Closure::<dyn FnMut(f64)>::new(move |_time: f64| {
-                if let Some(inner) = weak.upgrade() {
-                    inner.frame();
-                }
-            })
+    /// Calls `handler` with the driver for every `name` event at `target`,
+    /// until the returned listener is dropped.
+    fn listen(
+        &self,
+        target: &EventTarget,
+        name: &'static str,
+        passive: bool,
+        handler: fn(&Self, &Event),
+    ) -> EventListener {
+        let me = self.me.clone();
+        let options = EventListenerOptions {
+            phase: EventListenerPhase::Bubble,
+            passive,
         };
-        let _ = this.frame_callback.set(frame);
-        let lost = {
-            let weak = weak.clone();
-            Closure::<dyn FnMut()>::new(move || {
-                if let Some(inner) = weak.upgrade() {
-                    inner.give_up_on_lost_context();
-                }
-            })
-        };
-        let _ = this.lost_callback.set(lost);
+        EventListener::new_with_options(target, name, options, move |event| {
+            if let Some(inner) = me.upgrade() {
+                handler(&inner, event);
+            }
+        })
+    }
 
-        let canvas: &EventTarget = this.canvas.as_ref();
-        let mut listeners = Vec::new();
-        let mut listen =
-            |target: &EventTarget, name: &'static str, passive: bool, handler: fn(&Self, Event)| {
-                let weak: Weak<Self> = weak.clone();
-                let callback = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-                    if let Some(inner) = weak.upgrade() {
-                        handler(&inner, event);
-                    }
-                });
-                let options = AddEventListenerOptions::new();
-                options.set_passive(passive);
-                let added = target.add_event_listener_with_callback_and_add_event_listener_options(
-                    name,
-                    callback.as_ref().unchecked_ref(),
-                    &options,
-                );
-                if added.is_ok() {
-                    listeners.push(Listener {
-                        target: target.clone(),
-                        name,
-                        callback,
-                    });
-                }
-            };
-        listen(canvas, "pointerdown", true, Self::on_pointer_down);
-        listen(canvas, "pointermove", true, Self::on_pointer_move);
-        listen(canvas, "pointerup", true, Self::on_pointer_up);
-        listen(canvas, "pointercancel", true, Self::on_pointer_cancel);
-        listen(canvas, "lostpointercapture", true, Self::on_pointer_cancel);
-        // Not passive: Ctrl/⌘ + wheel must be able to stop the page zoom.
-        listen(canvas, "wheel", false, Self::on_wheel);
-        listen(canvas, "keydown", false, Self::on_key);
-        listen(canvas, "webglcontextlost", false, Self::on_context_lost);
-        listen(
-            canvas,
-            "webglcontextrestored",
-            true,
-            Self::on_context_restored,
-        );
+    fn attach(&self) {
+        let canvas: &EventTarget = self.canvas.as_ref();
+        let mut listeners = vec![
+            self.listen(canvas, "pointerdown", true, Self::on_pointer_down),
+            self.listen(canvas, "pointermove", true, Self::on_pointer_move),
+            self.listen(canvas, "pointerup", true, Self::on_pointer_up),
+            self.listen(canvas, "pointercancel", true, Self::on_pointer_cancel),
+            self.listen(canvas, "lostpointercapture", true, Self::on_pointer_cancel),
+            // Not passive: Ctrl/⌘ + wheel must be able to stop the page zoom.
+            self.listen(canvas, "wheel", false, Self::on_wheel),
+            self.listen(canvas, "keydown", false, Self::on_key),
+            self.listen(canvas, "webglcontextlost", false, Self::on_context_lost),
+            self.listen(
+                canvas,
+                "webglcontextrestored",
+                true,
+                Self::on_context_restored,
+            ),
+        ];
         if let Some(window) = web_sys::window() {
             // Catches device pixel ratio changes (browser zoom, other screen).
-            listen(window.as_ref(), "resize", true, Self::on_resize);
+            listeners.push(self.listen(window.as_ref(), "resize", true, Self::on_resize));
         }
-        *this.listeners.borrow_mut() = listeners;
+        *self.listeners.borrow_mut() = listeners;
 
+        let me = self.me.clone();
         let resized = Closure::<dyn FnMut()>::new(move || {
-            if let Some(inner) = weak.upgrade() {
+            if let Some(inner) = me.upgrade() {
                 inner.resized();
             }
         });
         if let Ok(observer) = ResizeObserver::new(resized.as_ref().unchecked_ref()) {
-            observer.observe(&this.canvas);
-            *this.observer.borrow_mut() = Some((observer, resized));
+            observer.observe(&self.canvas);
+            *self.observer.borrow_mut() = Some((observer, resized));
         }
     }
 
@@ -282,39 +253,27 @@ impl Inner {
         if let Some(renderer) = renderer {
             renderer.release();
         }
-        self.cancel_frame();
-        self.cancel_lost_timer();
-        let listeners = std::mem::take(&mut *self.listeners.borrow_mut());
-        drop(listeners);
+        self.frame.take();
+        self.lost_timer.take();
+        self.listeners.take();
         if let Some((observer, _callback)) = self.observer.borrow_mut().take() {
             observer.disconnect();
         }
     }
 
     fn request_redraw(&self) {
-        if self.frame_request.get().is_some()
+        if self.frame.borrow().is_some()
             || self.with_state(|state| state.status) != Some(Status::Running)
         {
             return;
         }
-        let (Some(window), Some(callback)) = (web_sys::window(), self.frame_callback.get()) else {
-            return;
-        };
-        if let Ok(id) = window.request_animation_frame(callback.as_ref().unchecked_ref()) {
-            self.frame_request.set(Some(id));
-        }
-    }
-
-    fn cancel_frame(&self) {
-        if let (Some(id), Some(window)) = (self.frame_request.take(), web_sys::window()) {
-            let _ = window.cancel_animation_frame(id);
-        }
-    }
-
-    fn cancel_lost_timer(&self) {
-        if let (Some(id), Some(window)) = (self.lost_timer.take(), web_sys::window()) {
-            window.clear_timeout_with_handle(id);
-        }
+        let me = self.me.clone();
+        let frame = request_animation_frame(move |_time| {
+            if let Some(inner) = me.upgrade() {
+                inner.frame();
+            }
+        });
+        *self.frame.borrow_mut() = Some(frame);
     }
 
     /// CSS width and height of the canvas and the device pixel ratio.
@@ -328,7 +287,8 @@ impl Inner {
     }
 
     fn frame(&self) {
-        self.frame_request.set(None);
+        // This frame has come: a redraw requested from here on needs another.
+        self.frame.take();
         let size = self.size();
         let started = now_ms();
         let mut drawn = Drawn::Nothing;
@@ -392,25 +352,25 @@ impl Inner {
         )
     }
 
-    fn on_pointer_down(&self, event: Event) {
-        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+    fn on_pointer_down(&self, event: &Event) {
+        let Some(event) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
         if event.pointer_type() == "mouse" && event.button() != 0 {
             return;
         }
-        let (x, y) = self.local(&event);
+        let (x, y) = self.local(event);
         let id = event.pointer_id();
         if self.with_state(|state| state.gesture.down(id, x, y)) == Some(true) {
             let _ = self.canvas.set_pointer_capture(id);
         }
     }
 
-    fn on_pointer_move(&self, event: Event) {
-        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+    fn on_pointer_move(&self, event: &Event) {
+        let Some(event) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
-        let (x, y) = self.local(&event);
+        let (x, y) = self.local(event);
         let gesture = self
             .with_state(|state| state.gesture.moved(event.pointer_id(), x, y))
             .flatten();
@@ -423,11 +383,11 @@ impl Inner {
         }
     }
 
-    fn on_pointer_up(&self, event: Event) {
-        let Ok(event) = event.dyn_into::<PointerEvent>() else {
+    fn on_pointer_up(&self, event: &Event) {
+        let Some(event) = event.dyn_ref::<PointerEvent>() else {
             return;
         };
-        let (x, y) = self.local(&event);
+        let (x, y) = self.local(event);
         let id = event.pointer_id();
         let gesture = self
             .with_state(|state| state.gesture.up(id, x, y))
@@ -440,8 +400,8 @@ impl Inner {
         }
     }
 
-    fn on_pointer_cancel(&self, event: Event) {
-        if let Ok(event) = event.dyn_into::<PointerEvent>() {
+    fn on_pointer_cancel(&self, event: &Event) {
+        if let Some(event) = event.dyn_ref::<PointerEvent>() {
             self.with_state(|state| state.gesture.cancel(event.pointer_id()));
         }
     }
@@ -470,8 +430,8 @@ impl Inner {
         (self.hooks.select)(hit);
     }
 
-    fn on_wheel(&self, event: Event) {
-        let Ok(event) = event.dyn_into::<WheelEvent>() else {
+    fn on_wheel(&self, event: &Event) {
+        let Some(event) = event.dyn_ref::<WheelEvent>() else {
             return;
         };
         // The plain wheel scrolls the page; only Ctrl or ⌘ + wheel zooms.
@@ -483,8 +443,8 @@ impl Inner {
         self.camera_changed(|camera| camera.zoom(factor));
     }
 
-    fn on_key(&self, event: Event) {
-        let Ok(event) = event.dyn_into::<KeyboardEvent>() else {
+    fn on_key(&self, event: &Event) {
+        let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
             return;
         };
         if event.ctrl_key() || event.alt_key() || event.meta_key() {
@@ -498,7 +458,7 @@ impl Inner {
         }
     }
 
-    fn on_resize(&self, _event: Event) {
+    fn on_resize(&self, _event: &Event) {
         self.resized();
     }
 
@@ -511,7 +471,7 @@ impl Inner {
         }
     }
 
-    fn on_context_lost(&self, event: Event) {
+    fn on_context_lost(&self, event: &Event) {
         // Tells the browser we want the context back.
         event.prevent_default();
         self.with_state(|state| {
@@ -522,24 +482,22 @@ impl Inner {
             // Its GL objects died with the context.
             state.renderer = None;
         });
-        self.cancel_frame();
-        self.cancel_lost_timer();
-        let (Some(window), Some(callback)) = (web_sys::window(), self.lost_callback.get()) else {
-            return;
-        };
-        if let Ok(id) = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-            callback.as_ref().unchecked_ref(),
-            CONTEXT_RESTORE_TIMEOUT_MS,
-        ) {
-            self.lost_timer.set(Some(id));
-        }
+        self.frame.take();
+        let me = self.me.clone();
+        let give_up = Timeout::new(CONTEXT_RESTORE_TIMEOUT_MS, move || {
+            if let Some(inner) = me.upgrade() {
+                inner.give_up_on_lost_context();
+            }
+        });
+        // Replacing an earlier timer cancels it.
+        *self.lost_timer.borrow_mut() = Some(give_up);
     }
 
-    fn on_context_restored(&self, _event: Event) {
+    fn on_context_restored(&self, _event: &Event) {
         if self.with_state(|state| state.status) != Some(Status::Lost) {
             return;
         }
-        self.cancel_lost_timer();
+        self.lost_timer.take();
         match Renderer::new(&self.canvas) {
             Ok(renderer) => {
                 self.with_state(|state| {
@@ -556,7 +514,7 @@ impl Inner {
     }
 
     fn give_up_on_lost_context(&self) {
-        self.lost_timer.set(None);
+        self.lost_timer.take();
         if self.with_state(|state| state.status) != Some(Status::Lost) {
             return;
         }

@@ -58,11 +58,11 @@ pub fn cone(segments: u16) -> Mesh {
         let first = index(mesh.positions.len());
         // Tip (normal of the facet's middle), then the two base corners.
         mesh.positions.push([0.0, 0.0, tip]);
-        mesh.normals.push(normalize([mid.cos(), mid.sin(), slope]));
+        mesh.normals.push(normalise([mid.cos(), mid.sin(), slope]));
         for a in [a0, a1] {
             mesh.positions
                 .push([CONE_RADIUS * a.cos(), CONE_RADIUS * a.sin(), base]);
-            mesh.normals.push(normalize([a.cos(), a.sin(), slope]));
+            mesh.normals.push(normalise([a.cos(), a.sin(), slope]));
         }
         mesh.indices.extend([first + 1, first + 2, first]);
     }
@@ -172,7 +172,7 @@ fn index(len: usize) -> u16 {
     u16::try_from(len).unwrap_or(u16::MAX)
 }
 
-fn normalize(v: [f32; 3]) -> [f32; 3] {
+fn normalise(v: [f32; 3]) -> [f32; 3] {
     let n = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
     if n > 0.0 {
         [v[0] / n, v[1] / n, v[2] / n]

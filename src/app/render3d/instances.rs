@@ -3,7 +3,7 @@
 //! boids at rest (a sphere each). The buffers are kept and refilled, so a new
 //! upload of the same swarm size allocates nothing.
 
-use super::colors::{Rgb, heading_color};
+use super::colours::{Rgb, heading_colour};
 use crate::model::Vec3;
 
 /// Instance attributes, split into cones and rest spheres.
@@ -14,7 +14,7 @@ pub struct InstanceData {
     /// Unit velocity direction of every moving boid.
     pub cone_directions: Vec<[f32; 3]>,
     /// Colour of every moving boid.
-    pub cone_colors: Vec<Rgb>,
+    pub cone_colours: Vec<Rgb>,
     /// Position of every boid at rest (LE).
     pub rest_positions: Vec<[f32; 3]>,
 }
@@ -26,7 +26,7 @@ impl InstanceData {
     pub fn fill(&mut self, positions: &[Vec3], velocities: &[Vec3]) {
         self.cone_positions.clear();
         self.cone_directions.clear();
-        self.cone_colors.clear();
+        self.cone_colours.clear();
         self.rest_positions.clear();
         let zero = Vec3::zeros();
         for (i, position) in positions.iter().enumerate() {
@@ -39,7 +39,7 @@ impl InstanceData {
                 Some(direction) => {
                     self.cone_positions.push(p);
                     self.cone_directions.push(direction);
-                    self.cone_colors.push(heading_color(velocity));
+                    self.cone_colours.push(heading_colour(velocity));
                 }
                 None => self.rest_positions.push(p),
             }
@@ -98,7 +98,7 @@ mod tests {
         assert_eq!(data.cone_positions[0], [1.0, 2.0, 3.0]);
         assert_eq!(data.cone_directions[0], [0.0, 0.0, 1.0]);
         assert_eq!(data.cone_directions[1], [0.6, 0.8, 0.0]);
-        assert_eq!(data.cone_colors[0], heading_color(&velocities[0]));
+        assert_eq!(data.cone_colours[0], heading_colour(&velocities[0]));
         assert_eq!(data.rest_positions[0], [-1.0, 0.0, 4.1]);
     }
 

@@ -7,7 +7,7 @@
 //! knows Leptos.
 
 pub mod camera;
-pub mod colors;
+pub mod colours;
 pub mod driver;
 pub mod geometry;
 pub mod gesture;

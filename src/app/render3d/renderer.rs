@@ -35,7 +35,7 @@ use web_sys::{
     HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes, WebglLoseContext,
 };
 
-use super::colors::REST_COLOR;
+use super::colours::REST_COLOUR;
 use super::geometry::{self, Mesh, REST_SPHERE_RADIUS};
 use super::instances::InstanceData;
 use super::pacing::{BatchPacer, CHUNK_INSTANCES, chunk_count};
@@ -50,7 +50,7 @@ const SAMPLES: i32 = 4;
 const BACKGROUND: [f32; 3] = [0.085, 0.095, 0.115];
 
 /// Colour of the cube edges (sRGB, opaque).
-const CUBE_COLOR: [f32; 4] = [0.50, 0.55, 0.62, 1.0];
+const CUBE_COLOUR: [f32; 4] = [0.50, 0.55, 0.62, 1.0];
 
 /// Brightness of a cone's base disc relative to its side, so a cone seen
 /// from behind shows a darker disc.
@@ -63,8 +63,8 @@ const RING_MIN_RADIUS_PX: f64 = 14.0;
 const RING_PER_CONE: f64 = 0.9;
 
 /// The ring: a dark halo under a bright line, visible on cones and background.
-const RING_HALO_COLOR: [f32; 4] = [0.02, 0.02, 0.03, 1.0];
-const RING_LINE_COLOR: [f32; 4] = [1.0, 0.86, 0.15, 1.0];
+const RING_HALO_COLOUR: [f32; 4] = [0.02, 0.02, 0.03, 1.0];
+const RING_LINE_COLOUR: [f32; 4] = [1.0, 0.86, 0.15, 1.0];
 
 const MESH_VERTEX: &str = "
 uniform mat4 viewProjection;
@@ -74,9 +74,9 @@ in vec3 position;
 in vec3 normal;
 in vec3 instancePosition;
 in vec3 instanceDirection;
-in vec3 instanceColor;
+in vec3 instanceColour;
 out vec3 vNormal;
-out vec3 vColor;
+out vec3 vColour;
 void main() {
     vec3 f = instanceDirection;
     vec3 helper = abs(f.y) < 0.9 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
@@ -84,7 +84,7 @@ void main() {
     vec3 u = cross(f, s);
     mat3 basis = mat3(s, u, f);
     vNormal = basis * normal;
-    vColor = instanceColor * (normal.z < -0.999 ? baseShade : 1.0);
+    vColour = instanceColour * (normal.z < -0.999 ? baseShade : 1.0);
     gl_Position = viewProjection * vec4(instancePosition + basis * (position * size), 1.0);
 }
 ";
@@ -92,14 +92,14 @@ void main() {
 const MESH_FRAGMENT: &str = "
 uniform vec3 lightDirection;
 in vec3 vNormal;
-in vec3 vColor;
-layout (location = 0) out vec4 outColor;
+in vec3 vColour;
+layout (location = 0) out vec4 outColour;
 void main() {
     vec3 n = normalize(vNormal);
     float diffuse = max(dot(n, lightDirection), 0.0);
-    vec3 linear = pow(vColor, vec3(2.2));
+    vec3 linear = pow(vColour, vec3(2.2));
     vec3 lit = linear * (0.22 + 0.9 * diffuse);
-    outColor = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
+    outColour = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
 }
 ";
 
@@ -113,20 +113,20 @@ void main() {
 
 const RING_VERTEX: &str = "
 uniform mat4 viewProjection;
-uniform vec3 center;
+uniform vec3 centre;
 uniform vec2 radius;
 in vec2 position;
 void main() {
-    vec4 c = viewProjection * vec4(center, 1.0);
+    vec4 c = viewProjection * vec4(centre, 1.0);
     gl_Position = vec4(c.xy + position * radius * c.w, 0.0, c.w);
 }
 ";
 
 const FLAT_FRAGMENT: &str = "
-uniform vec4 color;
-layout (location = 0) out vec4 outColor;
+uniform vec4 colour;
+layout (location = 0) out vec4 outColour;
 void main() {
-    outColor = color;
+    outColour = colour;
 }
 ";
 
@@ -151,7 +151,7 @@ impl MeshBuffers {
 struct InstanceBuffers {
     positions: InstanceBuffer<[f32; 3]>,
     directions: InstanceBuffer<[f32; 3]>,
-    colors: InstanceBuffer<[f32; 3]>,
+    colours: InstanceBuffer<[f32; 3]>,
     count: u32,
 }
 
@@ -160,15 +160,15 @@ impl InstanceBuffers {
         Self {
             positions: InstanceBuffer::new(context),
             directions: InstanceBuffer::new(context),
-            colors: InstanceBuffer::new(context),
+            colours: InstanceBuffer::new(context),
             count: 0,
         }
     }
 
-    fn fill(&mut self, positions: &[[f32; 3]], directions: &[[f32; 3]], colors: &[[f32; 3]]) {
+    fn fill(&mut self, positions: &[[f32; 3]], directions: &[[f32; 3]], colours: &[[f32; 3]]) {
         self.positions.fill(positions);
         self.directions.fill(directions);
-        self.colors.fill(colors);
+        self.colours.fill(colours);
         self.count = u32::try_from(positions.len()).unwrap_or(0);
     }
 }
@@ -381,7 +381,7 @@ pub struct Renderer {
     rests: InstanceChunks,
     data: InstanceData,
     rest_directions: Vec<[f32; 3]>,
-    rest_colors: Vec<[f32; 3]>,
+    rest_colours: Vec<[f32; 3]>,
     uploaded: Option<(u64, usize)>,
     cone_length: f32,
     cone_detail: usize,
@@ -437,7 +437,7 @@ impl Renderer {
             rests: InstanceChunks::new(),
             data: InstanceData::default(),
             rest_directions: Vec::new(),
-            rest_colors: Vec::new(),
+            rest_colours: Vec::new(),
             uploaded: None,
             cone_length: geometry::cone_length(1),
             cone_detail: 0,
@@ -660,18 +660,18 @@ impl Renderer {
             &self.context,
             &data.cone_positions,
             &data.cone_directions,
-            &data.cone_colors,
+            &data.cone_colours,
         );
         let rests = data.rest_count();
         self.rest_directions.clear();
         self.rest_directions.resize(rests, [0.0, 0.0, 1.0]);
-        self.rest_colors.clear();
-        self.rest_colors.resize(rests, REST_COLOR);
+        self.rest_colours.clear();
+        self.rest_colours.resize(rests, REST_COLOUR);
         self.rests.fill(
             &self.context,
             &data.rest_positions,
             &self.rest_directions,
-            &self.rest_colors,
+            &self.rest_colours,
         );
         self.cone_length = geometry::cone_length(frame.positions.len());
         self.cone_detail = geometry::cone_detail(frame.positions.len());
@@ -680,7 +680,7 @@ impl Renderer {
     fn draw_cube(&self, vp: Mat4, viewport: Viewport) {
         let program = &self.line_program;
         program.use_uniform("viewProjection", vp);
-        program.use_uniform("color", Vec4::from(CUBE_COLOR));
+        program.use_uniform("colour", Vec4::from(CUBE_COLOUR));
         program.use_vertex_attribute("position", &self.cube);
         let states = RenderStates {
             cull: Cull::None,
@@ -724,7 +724,7 @@ impl Renderer {
         program.use_vertex_attribute("normal", &mesh.normals);
         program.use_instance_attribute("instancePosition", &instances.positions);
         program.use_instance_attribute("instanceDirection", &instances.directions);
-        program.use_instance_attribute("instanceColor", &instances.colors);
+        program.use_instance_attribute("instanceColour", &instances.colours);
         program.draw_elements_instanced(states, picture.viewport, &mesh.elements, instances.count);
     }
 
@@ -761,14 +761,14 @@ impl Renderer {
         };
         let program = &self.ring_program;
         let vp = to_mat4(view_projection);
-        for (buffer, color) in [
-            (&self.ring_halo, RING_HALO_COLOR),
-            (&self.ring_line, RING_LINE_COLOR),
+        for (buffer, colour) in [
+            (&self.ring_halo, RING_HALO_COLOUR),
+            (&self.ring_line, RING_LINE_COLOUR),
         ] {
             program.use_uniform("viewProjection", vp);
-            program.use_uniform("center", centre);
+            program.use_uniform("centre", centre);
             program.use_uniform("radius", radius);
-            program.use_uniform("color", Vec4::from(color));
+            program.use_uniform("colour", Vec4::from(colour));
             program.use_vertex_attribute("position", buffer);
             program.draw_arrays(states, viewport, buffer.vertex_count());
         }

@@ -14,7 +14,7 @@ use crate::model::Vec3;
 pub type Rgb = [f32; 3];
 
 /// The colour of a boid at rest (drawn as a small sphere).
-pub const REST_COLOR: Rgb = [0.62, 0.64, 0.68];
+pub const REST_COLOUR: Rgb = [0.62, 0.64, 0.68];
 
 /// Lightness (OKLab L) of every heading colour: all hues equally bright, so
 /// none vanishes on the dark background.
@@ -30,12 +30,12 @@ const MIN_CHROMA_FRACTION: f64 = 0.06;
 const HUE_OFFSET: f64 = 0.506;
 
 /// The colour for a velocity: hue by horizontal heading, paler the steeper.
-/// A zero or non-finite velocity gives [`REST_COLOR`].
+/// A zero or non-finite velocity gives [`REST_COLOUR`].
 #[must_use]
-pub fn heading_color(velocity: &Vec3) -> Rgb {
+pub fn heading_colour(velocity: &Vec3) -> Rgb {
     let speed = velocity.norm();
     if !(speed.is_finite() && speed > 0.0) {
-        return REST_COLOR;
+        return REST_COLOUR;
     }
     let horizontal = velocity.x.hypot(velocity.z);
     let heading = velocity.z.atan2(velocity.x);
@@ -74,13 +74,13 @@ pub fn oklch_to_srgb(lightness: f64, chroma: f64, hue: f64) -> Rgb {
 
 /// A colour as a CSS hex string (`#rrggbb`).
 #[must_use]
-pub fn css_hex(color: Rgb) -> String {
+pub fn css_hex(colour: Rgb) -> String {
     let byte = |c: f32| (c.clamp(0.0, 1.0) * 255.0).round() as u8;
     format!(
         "#{:02x}{:02x}{:02x}",
-        byte(color[0]),
-        byte(color[1]),
-        byte(color[2])
+        byte(colour[0]),
+        byte(colour[1]),
+        byte(colour[2])
     )
 }
 
@@ -90,7 +90,7 @@ pub struct LegendEntry {
     /// What the colour means, in German.
     pub label: &'static str,
     /// The colour as CSS hex.
-    pub color: String,
+    pub colour: String,
 }
 
 /// The swatches of the legend, in compass order, then steep and at rest.
@@ -98,7 +98,7 @@ pub struct LegendEntry {
 pub fn legend_entries() -> Vec<LegendEntry> {
     let entry = |label, velocity: Vec3| LegendEntry {
         label,
-        color: css_hex(heading_color(&velocity)),
+        colour: css_hex(heading_colour(&velocity)),
     };
     vec![
         entry("nach +x", Vec3::x()),
@@ -108,7 +108,7 @@ pub fn legend_entries() -> Vec<LegendEntry> {
         entry("steil auf- oder absteigend (±y)", Vec3::new(0.05, 1.0, 0.0)),
         LegendEntry {
             label: "in Ruhe (Kugel statt Kegel)",
-            color: css_hex(REST_COLOR),
+            colour: css_hex(REST_COLOUR),
         },
     ]
 }
@@ -121,8 +121,8 @@ pub fn heading_wheel_css() -> String {
     let mut css = String::from("conic-gradient(from 90deg");
     for step in 0..=12 {
         let angle = f64::from(step) / 12.0 * TAU;
-        let color = heading_color(&Vec3::new(angle.cos(), 0.0, angle.sin()));
-        css.push_str(&format!(", {} {}deg", css_hex(color), step * 30));
+        let colour = heading_colour(&Vec3::new(angle.cos(), 0.0, angle.sin()));
+        css.push_str(&format!(", {} {}deg", css_hex(colour), step * 30));
     }
     css.push(')');
     css
@@ -136,21 +136,21 @@ pub const LEGEND_TEXT: &str = "Die Farbe zeigt die Flugrichtung in der waagerech
 mod tests {
     use super::*;
 
-    fn dominant(color: Rgb) -> usize {
+    fn dominant(colour: Rgb) -> usize {
         (0..3)
-            .max_by(|&a, &b| color[a].total_cmp(&color[b]))
+            .max_by(|&a, &b| colour[a].total_cmp(&colour[b]))
             .unwrap_or(0)
     }
 
-    fn chroma(color: Rgb) -> f32 {
-        let max = color.iter().copied().fold(0.0, f32::max);
-        let min = color.iter().copied().fold(1.0, f32::min);
+    fn chroma(colour: Rgb) -> f32 {
+        let max = colour.iter().copied().fold(0.0, f32::max);
+        let min = colour.iter().copied().fold(1.0, f32::min);
         max - min
     }
 
     /// Relative luminance (WCAG) of an sRGB colour.
-    fn luminance(color: Rgb) -> f32 {
-        let linear = color.map(|c| {
+    fn luminance(colour: Rgb) -> f32 {
+        let linear = colour.map(|c| {
             if c <= 0.04045 {
                 c / 12.92
             } else {
@@ -162,10 +162,10 @@ mod tests {
 
     #[test]
     fn compass_directions_have_distinct_hues() {
-        let px = heading_color(&Vec3::x());
-        let pz = heading_color(&Vec3::z());
-        let nx = heading_color(&-Vec3::x());
-        let nz = heading_color(&-Vec3::z());
+        let px = heading_colour(&Vec3::x());
+        let pz = heading_colour(&Vec3::z());
+        let nx = heading_colour(&-Vec3::x());
+        let nz = heading_colour(&-Vec3::z());
         assert_eq!(dominant(px), 0, "+x is red: {px:?}");
         assert!(pz[0] > pz[2] && pz[1] > pz[2], "+z is yellow-green: {pz:?}");
         assert!(nx[0] < nx[1] && nx[0] < nx[2], "−x is cyan: {nx:?}");
@@ -180,7 +180,7 @@ mod tests {
     fn every_heading_is_about_equally_bright() {
         for step in 0..36 {
             let angle = f64::from(step) * TAU / 36.0;
-            let c = heading_color(&Vec3::new(angle.cos(), 0.0, angle.sin()));
+            let c = heading_colour(&Vec3::new(angle.cos(), 0.0, angle.sin()));
             let y = luminance(c);
             assert!((0.3..=0.65).contains(&y), "{step}: {c:?} has luminance {y}");
         }
@@ -189,23 +189,23 @@ mod tests {
     #[test]
     fn speed_does_not_change_the_colour() {
         let v = Vec3::new(0.3, -0.2, 0.9);
-        assert_eq!(heading_color(&v), heading_color(&(v * 17.0)));
-        assert_eq!(heading_color(&v), heading_color(&(v * 1e-6)));
+        assert_eq!(heading_colour(&v), heading_colour(&(v * 17.0)));
+        assert_eq!(heading_colour(&v), heading_colour(&(v * 1e-6)));
     }
 
     #[test]
     fn steep_boids_are_pale_and_resting_ones_grey() {
-        let flat = heading_color(&Vec3::new(1.0, 0.0, 0.0));
-        let steep = heading_color(&Vec3::new(0.1, 1.0, 0.0));
-        let vertical = heading_color(&Vec3::new(0.0, -1.0, 0.0));
+        let flat = heading_colour(&Vec3::new(1.0, 0.0, 0.0));
+        let steep = heading_colour(&Vec3::new(0.1, 1.0, 0.0));
+        let vertical = heading_colour(&Vec3::new(0.0, -1.0, 0.0));
         assert!(chroma(flat) > 0.3, "{flat:?}");
         assert!(chroma(steep) < chroma(flat) / 3.0, "{steep:?}");
         assert!(chroma(vertical) < 0.05, "{vertical:?}");
-        assert_eq!(heading_color(&Vec3::zeros()), REST_COLOR);
-        assert_eq!(heading_color(&Vec3::new(f64::NAN, 0.0, 1.0)), REST_COLOR);
+        assert_eq!(heading_colour(&Vec3::zeros()), REST_COLOUR);
+        assert_eq!(heading_colour(&Vec3::new(f64::NAN, 0.0, 1.0)), REST_COLOUR);
         assert_eq!(
-            heading_color(&Vec3::new(f64::INFINITY, 0.0, 1.0)),
-            REST_COLOR
+            heading_colour(&Vec3::new(f64::INFINITY, 0.0, 1.0)),
+            REST_COLOUR
         );
     }
 
@@ -214,7 +214,7 @@ mod tests {
         for i in 0..1000 {
             let t = f64::from(i);
             let v = Vec3::new((t * 0.7).sin(), (t * 1.3).cos(), (t * 0.3).sin() - 0.2);
-            let c = heading_color(&v);
+            let c = heading_colour(&v);
             assert!(c.iter().all(|x| (0.0..=1.0).contains(x)), "{v:?} → {c:?}");
         }
         // OKLab white and black.
@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(entries.len(), 6);
         for entry in &entries {
             assert!(
-                entry.color.starts_with('#') && entry.color.len() == 7,
+                entry.colour.starts_with('#') && entry.colour.len() == 7,
                 "{entry:?}"
             );
         }
