@@ -3,6 +3,7 @@
 //! [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
+use crate::link::StepError;
 use crate::model::{
     ImportError, MAX_STATE_BYTES, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
 };
@@ -78,6 +79,15 @@ pub fn param_error(error: &ParamError) -> String {
         }
         ParamError::OutOfRange { field, .. } => range_message(*field),
     }
+}
+
+/// The message for a link whose `schritt` is not a whole number of at least 0.
+#[must_use]
+pub fn link_step_error(error: &StepError) -> String {
+    format!(
+        "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
+        error.text
+    )
 }
 
 /// The message for a state file that was not loaded.

@@ -17,6 +17,8 @@
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "scenarios/links.rs"]
+mod links;
 mod support;
 #[path = "scenarios/table.rs"]
 mod table;
@@ -82,6 +84,12 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         workers::without_workers_the_main_thread_computes_and_says_so,
         workers::slower_than_real_time_is_said,
         workers::the_largest_swarm_never_blocks_the_svg_view,
+        links::share_then_open_the_link_afresh_exports_the_same_bytes,
+        links::a_hand_written_link_with_schritt_equals_the_native_model,
+        links::a_bad_link_shows_the_errors_and_builds_nothing,
+        links::after_a_link_a_reload_shows_no_swarm,
+        links::an_imported_state_is_not_linked,
+        links::a_long_way_to_a_step_shows_progress_and_can_be_cancelled,
         every_page_shows_its_content_in_screenshots,
     ]
 }

@@ -7,6 +7,7 @@ pub mod download;
 pub mod engine;
 pub mod format;
 pub mod hooks;
+pub mod link_open;
 pub mod pages;
 pub mod param_form;
 pub mod perf;
@@ -25,13 +26,14 @@ use leptos_router::path;
 use self::components::Layout;
 use self::cores::CoreSetting;
 use self::hooks::{use_animation_frame, use_document_hidden};
+use self::link_open::LinkNotes;
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
 use self::param_form::ParamForm;
 use self::state::SwarmStore;
 
 /// The whole app: provides the app-level state, drives the clock with
-/// animation frames while running, starts the model's workers, pauses when
-/// hidden, and routes the pages.
+/// animation frames while running, starts the model's workers, applies a
+/// link in the address, pauses when hidden, and routes the pages.
 #[component]
 pub fn App() -> impl IntoView {
     let store = SwarmStore::new();
@@ -40,8 +42,19 @@ pub fn App() -> impl IntoView {
     provide_context(store);
     provide_context(form);
     provide_context(cores);
+    let notes = LinkNotes::new();
+    provide_context(notes);
+    // Read before the router starts, so it starts on the plain path.
+    let link = StoredValue::new(link_open::take_from_address());
     // Starts the workers, and new ones whenever the number of cores changes.
-    Effect::new(move |_| store.use_workers(cores.value().get()));
+    // A link is applied once, after the first workers exist, so that its
+    // swarm is built and stepped there rather than on this thread.
+    Effect::new(move |_| {
+        store.use_workers(cores.value().get());
+        if let Some(request) = link.try_update_value(Option::take).flatten() {
+            untrack(|| link_open::apply(&request, form, store, notes));
+        }
+    });
     use_animation_frame(store.running(), move |now| store.advance(now));
     use_document_hidden(move || store.pause());
 

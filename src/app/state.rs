@@ -66,6 +66,23 @@ pub enum Busy {
     Building,
     /// Schritt.
     Stepping,
+    /// Going to a step (a link's `schritt`): one step after the other until
+    /// the swarm reaches `target`; Abbrechen, Pause or an edit stops it.
+    Seeking {
+        /// The step the swarm is advanced to.
+        target: u64,
+    },
+}
+
+/// Where the current swarm came from: a link or „Link teilen“ can only name
+/// a state reached from Initialisieren, because a link carries parameters and
+/// a step, not positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Built from the parameters (Initialisieren or a link).
+    Initialised,
+    /// Loaded from a state file.
+    Imported,
 }
 
 /// Steps finished while running since the last animation frame.
@@ -88,6 +105,8 @@ pub struct SwarmStore {
     scheduler: StoredValue<Scheduler>,
     pool: StoredValue<Option<WorkerPool>, LocalStorage>,
     busy: RwSignal<Option<Busy>>,
+    origin: RwSignal<Option<Origin>>,
+    seek_target: StoredValue<Option<u64>>,
     main_thread_note: RwSignal<Option<String>>,
     tally: StoredValue<StepTally>,
 }
@@ -108,6 +127,8 @@ impl SwarmStore {
             scheduler: StoredValue::new(Scheduler::new()),
             pool: StoredValue::new_local(None),
             busy: RwSignal::new(None),
+            origin: RwSignal::new(None),
+            seek_target: StoredValue::new(None),
             main_thread_note: RwSignal::new(None),
             tally: StoredValue::new(StepTally::default()),
         }
@@ -156,6 +177,12 @@ impl SwarmStore {
     #[must_use]
     pub fn busy(&self) -> Signal<Option<Busy>> {
         self.busy.into()
+    }
+
+    /// Where the current swarm came from; `None` without a swarm (tracked).
+    #[must_use]
+    pub fn origin(&self) -> Signal<Option<Origin>> {
+        self.origin.into()
     }
 
     /// Why the model computes on the main thread, once workers failed (tracked).
@@ -221,7 +248,23 @@ impl SwarmStore {
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
     /// without selection (once its steering is computed).
     pub fn initialise(&self, params: &Params) -> Result<(), ParamError> {
-        self.load(Kinematics::initial(params)?);
+        self.build(Kinematics::initial(params)?, Origin::Initialised);
+        Ok(())
+    }
+
+    /// What a link with `schritt` asks for: builds the swarm from the params
+    /// and advances it to `target`, paused, one Schritt after the other
+    /// through the same jobs as Schritt, so the state is the one stepping by
+    /// hand gives. The status shows the progress; [`SwarmStore::pause`]
+    /// (Abbrechen), an edit or Zurücksetzen stops it where it is.
+    pub fn initialise_at(&self, params: &Params, target: u64) -> Result<(), ParamError> {
+        let kinematics = Kinematics::initial(params)?;
+        self.build(kinematics, Origin::Initialised);
+        if target > 0 {
+            self.seek_target.set_value(Some(target));
+            self.busy.set(Some(Busy::Seeking { target }));
+        }
+        self.continue_seek();
         Ok(())
     }
 
@@ -240,9 +283,13 @@ impl SwarmStore {
         self.clock.update_value(Clock::stop);
         self.meter.update_value(PerfMeter::reset);
         self.tally.set_value(StepTally::default());
+        self.seek_target.set_value(None);
         let dropped = self.scheduler.try_update_value(Scheduler::drop_steps);
         self.free_workers_after_drop(dropped.flatten());
-        if self.busy.get_untracked() == Some(Busy::Stepping) {
+        if matches!(
+            self.busy.get_untracked(),
+            Some(Busy::Stepping | Busy::Seeking { .. })
+        ) {
             self.busy.set(None);
         }
         if self.running.get_untracked() {
@@ -277,7 +324,12 @@ impl SwarmStore {
     /// Replaces the swarm by the one of a loaded state (once its steering is
     /// computed): paused at its step, no selection.
     pub fn load(&self, kinematics: Kinematics) {
+        self.build(kinematics, Origin::Imported);
+    }
+
+    fn build(&self, kinematics: Kinematics, origin: Origin) {
         self.reset();
+        self.origin.set(Some(origin));
         self.busy.set(Some(Busy::Building));
         self.submit(JobKind::Build, kinematics);
     }
@@ -297,6 +349,9 @@ impl SwarmStore {
             .unwrap_or(false);
         if self.selection.get_untracked().is_some() {
             self.selection.set(None);
+        }
+        if self.origin.get_untracked().is_some() {
+            self.origin.set(None);
         }
         if had_swarm {
             self.bump();
@@ -444,6 +499,7 @@ impl SwarmStore {
                 };
                 self.land(Some(accepted));
                 self.pump();
+                self.continue_seek();
             }
             PoolEvent::Failed(why) => self.fall_back_to_main_thread(&why),
         }
@@ -461,6 +517,54 @@ impl SwarmStore {
         }
         let accepted = self.scheduler.try_update_value(|s| s.finish_here(now_ms));
         self.land(accepted);
+        self.continue_seek();
+    }
+
+    /// While going to a step: starts the next Schritt once nothing is being
+    /// computed. Workers answer asynchronously, so one step is started per
+    /// answer; on the main thread a slice of steps runs within the frame
+    /// budget, and the rest continues after the page had its turn.
+    fn continue_seek(&self) {
+        let started = now_ms();
+        loop {
+            let Some(target) = self.seek_target.try_get_value().flatten() else {
+                return;
+            };
+            let idle = self
+                .scheduler
+                .try_with_value(|scheduler| scheduler.in_flight().is_none())
+                .unwrap_or(false);
+            if !idle {
+                return;
+            }
+            let next = self.with_swarm(|swarm| {
+                swarm
+                    .filter(|swarm| swarm.step_count() < target)
+                    .map(Swarm::next_kinematics)
+            });
+            let Some(next) = next else {
+                self.finish_seek();
+                return;
+            };
+            if self.has_workers() {
+                self.submit(JobKind::Step, next);
+                return;
+            }
+            if now_ms() - started >= MAIN_THREAD_FRAME_BUDGET_MS {
+                let store = *self;
+                super::timing::defer(move || store.continue_seek());
+                return;
+            }
+            self.submit(JobKind::Step, next);
+        }
+    }
+
+    /// The target step is reached (or there is no swarm any more).
+    fn finish_seek(&self) {
+        self.seek_target.set_value(None);
+        if matches!(self.busy.get_untracked(), Some(Busy::Seeking { .. })) {
+            self.busy.set(None);
+        }
     }
 
     /// Puts a finished job's swarm in place.
@@ -486,7 +590,9 @@ impl SwarmStore {
             }
             JobKind::Step => {}
         }
-        if self.busy.get_untracked().is_some() {
+        // While going to a step the status keeps saying so until the target.
+        let seeking = self.seek_target.try_get_value().flatten().is_some();
+        if self.busy.get_untracked().is_some() && !seeking {
             self.busy.set(None);
         }
         self.bump();
@@ -566,6 +672,35 @@ mod tests {
             assert_eq!(store.summary().map(|s| s.step), Some(1));
             store.advance(5_040.0);
             assert_eq!(store.summary().map(|s| s.step), Some(2));
+        });
+    }
+
+    #[test]
+    fn initialise_at_a_step_equals_stepping_by_hand() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialise_at(&small(), 7).expect("valid params");
+            assert_eq!(store.run_state(), RunState::Paused);
+            assert_eq!(store.busy().get_untracked(), None, "done");
+            assert_eq!(store.origin().get_untracked(), Some(Origin::Initialised));
+            let mut by_hand = Swarm::new(&small()).expect("valid params");
+            for _ in 0..7 {
+                by_hand.step();
+            }
+            let reached = store.with_swarm(|swarm| swarm.map(Swarm::to_json));
+            assert_eq!(reached, Some(by_hand.to_json()));
+        });
+    }
+
+    #[test]
+    fn a_loaded_state_is_marked_as_imported_until_reset() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            let state = Swarm::new(&small()).expect("valid params").kinematics();
+            store.load(state);
+            assert_eq!(store.origin().get_untracked(), Some(Origin::Imported));
+            store.reset();
+            assert_eq!(store.origin().get_untracked(), None);
         });
     }
 

@@ -18,3 +18,17 @@ pub fn now_ms() -> f64 {
         ORIGIN.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
     }
 }
+
+/// Runs `task` after the page has had its turn (a zero-delay timeout), so a
+/// long chain of work on the main thread leaves room for input and drawing.
+/// Natively (tests) there is no event loop: it runs at once.
+pub fn defer(task: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        gloo_timers::callback::Timeout::new(0, task).forget();
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        task();
+    }
+}

@@ -166,21 +166,7 @@ pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
         .wait_for_status("one more", |s| s.step_count() == steps + 1)
         .await
         .step_count();
-    page.navigate("Tabelle").await;
-    page.js("window.__downloads = [];
-             HTMLAnchorElement.prototype.click = function () {
-               window.__downloads.push({ name: this.download, href: this.href });
-             };")
-        .await;
-    page.click_css("#btn-export-json").await;
-    let value = page
-        .js_async(
-            "const done = arguments[arguments.length - 1];
-                   const d = window.__downloads.pop();
-                   fetch(d.href).then(r => r.text()).then(done, e => done(String(e)));",
-        )
-        .await;
-    let exported = value.as_str().expect("exported text");
+    let exported = page.exported_json().await;
     assert_eq!(
         exported,
         native(params, steps).to_json(),

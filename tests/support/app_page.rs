@@ -492,6 +492,28 @@ impl AppPage {
             .unwrap_or_else(|e| panic!("click link {link}: {e}"));
     }
 
+    /// The „JSON exportieren“ file of the current state: goes to the table
+    /// page (a page change pauses), catches the download and reads it.
+    pub async fn exported_json(&self) -> String {
+        if self.path().await != "/tabelle" {
+            self.navigate("Tabelle").await;
+        }
+        self.js("window.__downloads = [];
+                 HTMLAnchorElement.prototype.click = function () {
+                   window.__downloads.push({ name: this.download, href: this.href });
+                 };")
+            .await;
+        self.click_css("#btn-export-json").await;
+        let value = self
+            .js_async(
+                "const done = arguments[arguments.length - 1];
+                 const d = window.__downloads.pop();
+                 fetch(d.href).then(r => r.text()).then(done, e => done(String(e)));",
+            )
+            .await;
+        value.as_str().expect("exported text").to_owned()
+    }
+
     pub async fn path(&self) -> String {
         self.client
             .current_url()

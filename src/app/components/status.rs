@@ -52,10 +52,17 @@ pub fn Status() -> impl IntoView {
     let realtime = move || show(perf.get().map(|p| realtime_label(p.realtime_factor())));
     let busy = move || {
         store.busy().get().map(|busy| match busy {
-            Busy::Building => "berechnet den Schwarm …",
-            Busy::Stepping => "berechnet Schritt …",
+            Busy::Building => "berechnet den Schwarm …".to_owned(),
+            Busy::Stepping => "berechnet Schritt …".to_owned(),
+            // The step being computed is the one after the current state.
+            Busy::Seeking { target } => format!(
+                "berechnet Schritt {} von {} …",
+                format_integer(summary.get().map_or(0, |s| s.step) + 1),
+                format_integer(target)
+            ),
         })
     };
+    let seeking = move || matches!(store.busy().get(), Some(Busy::Seeking { .. }));
     let note = store.main_thread_note();
     let state_class = move || match state.get() {
         RunState::Empty => "state state-empty",
@@ -81,6 +88,16 @@ pub fn Status() -> impl IntoView {
                 <dd id="status-selection">{selected}</dd>
             </dl>
             <p id="status-busy" class="busy" role="status">{busy}</p>
+            <Show when=seeking>
+                <button
+                    type="button"
+                    id="btn-cancel"
+                    on:click=move |_| store.pause()
+                    title="Anhalten, wo der Schwarm gerade ist"
+                >
+                    "Abbrechen"
+                </button>
+            </Show>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off">
                 <dt>"Modellzeit läuft in"</dt>

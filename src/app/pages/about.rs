@@ -136,6 +136,40 @@ pub fn AboutPage() -> impl IntoView {
                     "gesperrt."
                 </li>
             </ul>
+
+            <h2>"Links auf genaue Zustände"</h2>
+            <p>
+                "Das Modell ist deterministisch: Parameter und Schrittzahl legen einen Zustand "
+                "genau fest. „Link teilen“ zeigt den Link auf die aktuellen Parameter und den "
+                "aktuellen Schritt, markiert ihn und kopiert ihn in die Zwischenablage, wenn der "
+                "Browser es erlaubt. Ein Link sieht so aus:"
+            </p>
+            <p>
+                <code class="link-example">
+                    "/?anzahl=200&seed=1&radius=1.2&abstand=0.5&richtung=0.1&kohaesion=0.2&hoechsttempo=2&schritt=40"
+                </code>
+            </p>
+            <ul>
+                <li>
+                    "Zahlen mit Dezimalpunkt oder -komma; ein fehlender Parameter hat seinen "
+                    "Standardwert, unbekannte Angaben werden übergangen. „schritt“ ist freiwillig "
+                    "und eine ganze Zahl ab 0."
+                </li>
+                <li>
+                    "Beim Öffnen (auf der Ansicht oder der Tabelle) übernehmen die Eingaben die "
+                    "Werte. Mit „schritt“ wird der Schwarm gebaut und Schritt für Schritt bis dorthin "
+                    "gerechnet, bitgenau wie von Hand, danach pausiert; „Abbrechen“ hält unterwegs "
+                    "an. Ungültige Werte zeigen die üblichen Fehlermeldungen, und nichts wird gebaut."
+                </li>
+                <li>
+                    "Danach zeigt die Adresszeile wieder die schlichte Adresse: Neuladen stellt nur "
+                    "die Parameter wieder her, nicht den Schwarm."
+                </li>
+                <li>
+                    "Ein aus einer Datei geladener Zustand lässt sich nicht als Link teilen, denn "
+                    "ein Link trägt nur Parameter und Schritt. Dafür gibt es „JSON exportieren“."
+                </li>
+            </ul>
         </article>
     }
 }

@@ -2,7 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::components::{Controls, ParameterForm, Status, SvgView, View3d};
+use crate::app::components::{
+    Controls, LinkNotice, ParameterForm, ShareLink, Status, SvgView, View3d,
+};
 use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
 
@@ -19,8 +21,10 @@ pub fn SimulationPage() -> impl IntoView {
         <h1 class="visually-hidden">"Ansicht"</h1>
         <div class="simulation">
             <aside class="sidebar">
+                <LinkNotice/>
                 <ParameterForm/>
                 <Controls/>
+                <ShareLink/>
                 <Status/>
             </aside>
             <section class="view-area" aria-label="Ansicht des Schwarms">

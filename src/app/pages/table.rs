@@ -4,7 +4,9 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::app::components::{BoidTable, ExportButtons, StateImport, Status, SwarmParams};
+use crate::app::components::{
+    BoidTable, ExportButtons, LinkNotice, ShareLink, StateImport, Status, SwarmParams,
+};
 use crate::app::state::{Busy, SwarmStore};
 
 /// Status and parameters above the table of all boids; export and import.
@@ -20,6 +22,7 @@ pub fn TablePage() -> impl IntoView {
     view! {
         <div class="page table-page">
             <h1>"Tabelle"</h1>
+            <LinkNotice/>
             <div class="table-header">
                 <Status/>
                 <section class="table-side" aria-label="Parameter und Dateien">
@@ -28,6 +31,7 @@ pub fn TablePage() -> impl IntoView {
                     <h2>"Dateien"</h2>
                     <ExportButtons/>
                     <StateImport/>
+                    <ShareLink/>
                 </section>
             </div>
             <p class="table-note">

@@ -1,0 +1,106 @@
+//! Opening a link (SPEC §7): the address's query fills the inputs and, with
+//! `schritt`, builds the swarm and goes to that step; afterwards the address
+//! bar shows the plain path, so a reload behaves as without the link.
+
+use leptos::prelude::*;
+
+use super::param_form::ParamForm;
+use super::state::SwarmStore;
+use crate::link::{self, LinkRequest};
+use crate::model::ParamField;
+use crate::texts;
+
+/// The paths a link may open: the pages that show the swarm.
+pub const LINK_PATHS: [&str; 2] = ["/", "/tabelle"];
+
+/// What opening a link had to say (invalid values), shown above the page
+/// until closed; empty when there is nothing to say.
+#[derive(Debug, Clone, Copy)]
+pub struct LinkNotes(pub RwSignal<Vec<String>>);
+
+impl LinkNotes {
+    #[must_use]
+    pub fn new() -> Self {
+        Self(RwSignal::new(Vec::new()))
+    }
+}
+
+impl Default for LinkNotes {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Takes the link out of the address: returns what it asks for and puts the
+/// plain path back in the address bar (without a new history entry), so a
+/// reload or a bookmark made now does not apply the link again. `None` on
+/// other pages, for a plain address, and natively.
+#[must_use]
+pub fn take_from_address() -> Option<LinkRequest> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let window = web_sys::window()?;
+        let location = window.location();
+        let path = location.pathname().ok()?;
+        if !LINK_PATHS.contains(&path.as_str()) {
+            return None;
+        }
+        let request = link::parse(&location.search().ok()?)?;
+        if let Ok(history) = window.history() {
+            // Failing to tidy the address bar must not stop the link.
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+        Some(request)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// Applies a link: the inputs show its values (valid ones in the form's
+/// format and saved, as if typed); with valid values and a step the swarm is built and advanced to
+/// it. Invalid values show their field errors in the form and, because the
+/// table page has no form, in the notes; nothing is built then.
+pub fn apply(request: &LinkRequest, form: ParamForm, store: SwarmStore, notes: LinkNotes) {
+    store.reset();
+    for field in ParamField::ALL {
+        let text = request.text(field);
+        // A valid value is shown as the form shows it (decimal comma); an
+        // invalid one as the link had it, so its error makes sense.
+        let shown = field.parse(text).map_or_else(
+            |_| text.to_owned(),
+            |value| texts::format_value(field, value),
+        );
+        form.edit(field, shown);
+    }
+    let mut messages = Vec::new();
+    let params = request.params().map_err(|errors| {
+        messages.extend(errors.iter().map(texts::param_error));
+    });
+    let step = request.step.as_ref().map_err(|error| {
+        messages.push(texts::link_step_error(error));
+    });
+    if messages.is_empty()
+        && let (Ok(params), Ok(Some(step))) = (params, step)
+    {
+        // Valid params always build a swarm; an error cannot occur here.
+        let _ = store.initialise_at(&params, *step);
+    }
+    if !messages.is_empty() {
+        messages.insert(
+            0,
+            "Der Link enthält ungültige Werte; es wurde kein Schwarm gebaut:".to_owned(),
+        );
+    }
+    notes.0.set(messages);
+}
+
+/// The address of the link to `params` at `step` on this site's start page.
+#[must_use]
+pub fn share_url(params: &crate::model::Params, step: Option<u64>) -> String {
+    let origin = web_sys::window()
+        .and_then(|window| window.location().origin().ok())
+        .unwrap_or_default();
+    format!("{origin}/{}", link::format(params, step))
+}
