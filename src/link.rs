@@ -42,7 +42,7 @@ pub fn format(params: &Params, step: Option<u64>) -> String {
     format!("?{}", pairs.join("&"))
 }
 
-/// A rejected `schritt`: not a whole number of at least 0.
+/// A rejected step count: not a whole number of at least 0.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{STEP_KEY}: {text:?} is not a non-negative integer")]
 pub struct StepError {
@@ -134,8 +134,9 @@ pub fn parse(query: &str) -> Option<LinkRequest> {
     named.then_some(LinkRequest { texts, step })
 }
 
-/// A step: digits only (spaces around them are allowed, as in the inputs).
-fn parse_step(text: &str) -> Result<u64, StepError> {
+/// A step count as typed (in a link or „Gehe zu Schritt“): digits only,
+/// spaces around them allowed, as in the inputs.
+pub fn parse_step(text: &str) -> Result<u64, StepError> {
     let trimmed = text.trim();
     let error = || StepError {
         text: trimmed.to_owned(),

@@ -90,6 +90,29 @@ pub fn link_step_error(error: &StepError) -> String {
     )
 }
 
+/// The message under „Gehe zu Schritt“ for what is not a step count.
+#[must_use]
+pub fn go_to_step_error(error: &StepError) -> String {
+    if error.text.is_empty() {
+        "Bitte einen Schritt eingeben (eine ganze Zahl ab 0).".to_owned()
+    } else {
+        format!(
+            "Gehe zu Schritt: „{}“ ist keine ganze Zahl ab 0.",
+            error.text
+        )
+    }
+}
+
+/// Why the swarm cannot go back before its first state.
+#[must_use]
+pub fn before_first_step(first: u64, imported: bool) -> String {
+    if imported {
+        format!("Ein geladener Zustand geht nur bis zu seinem eigenen Schritt {first} zurück.")
+    } else {
+        format!("Früher als Schritt {first}, bei dem der Schwarm entstand, geht es nicht.")
+    }
+}
+
 /// The message for a state file that was not loaded.
 #[must_use]
 pub fn import_error(error: &ImportError) -> String {

@@ -1,5 +1,6 @@
 //! The Leptos app (client-side rendered): state, router, pages and views.
 
+pub mod checkpoints;
 pub mod clock;
 pub mod components;
 pub mod cores;

@@ -9,6 +9,7 @@
 
 use leptos::prelude::*;
 
+use super::checkpoints::Checkpoints;
 use super::clock::Clock;
 use super::engine::{Accepted, Finished, JobKind, PoolEvent, Scheduler, WorkerPool};
 use super::perf::{PerfMeter, PerfReadout};
@@ -74,6 +75,19 @@ pub enum Busy {
     },
 }
 
+/// Why „Gehe zu Schritt“ or „Schritt zurück“ cannot go where it was asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoToError {
+    /// There is no swarm to move.
+    NoSwarm,
+    /// The step lies before the state the swarm was initialised or loaded
+    /// with, which is as far back as it goes.
+    BeforeFirst {
+        /// The first state's step.
+        first: u64,
+    },
+}
+
 /// Where the current swarm came from: a link or „Link teilen“ can only name
 /// a state reached from Initialisieren, because a link carries parameters and
 /// a step, not positions.
@@ -107,6 +121,10 @@ pub struct SwarmStore {
     busy: RwSignal<Option<Busy>>,
     origin: RwSignal<Option<Origin>>,
     seek_target: StoredValue<Option<u64>>,
+    checkpoints: StoredValue<Checkpoints>,
+    /// Whether the Build in flight restores a checkpoint (going back), which
+    /// keeps the selection and the checkpoints, rather than a new swarm.
+    restoring: StoredValue<bool>,
     main_thread_note: RwSignal<Option<String>>,
     tally: StoredValue<StepTally>,
 }
@@ -129,6 +147,8 @@ impl SwarmStore {
             busy: RwSignal::new(None),
             origin: RwSignal::new(None),
             seek_target: StoredValue::new(None),
+            checkpoints: StoredValue::new(Checkpoints::new()),
+            restoring: StoredValue::new(false),
             main_thread_note: RwSignal::new(None),
             tally: StoredValue::new(StepTally::default()),
         }
@@ -183,6 +203,16 @@ impl SwarmStore {
     #[must_use]
     pub fn origin(&self) -> Signal<Option<Origin>> {
         self.origin.into()
+    }
+
+    /// The step of the state the swarm was initialised or loaded with: going
+    /// back ends there (tracked through the version).
+    #[must_use]
+    pub fn first_step(&self) -> Option<u64> {
+        self.version.track();
+        self.checkpoints
+            .try_with_value(Checkpoints::first_step)
+            .flatten()
     }
 
     /// Why the model computes on the main thread, once workers failed (tracked).
@@ -321,6 +351,59 @@ impl SwarmStore {
         self.submit(JobKind::Step, next);
     }
 
+    /// „Gehe zu Schritt“: pauses, then brings the swarm to `target`, paused:
+    /// forward by stepping, backward by re-simulating from the nearest
+    /// checkpoint at or before it, so an earlier step comes back bit for bit.
+    /// Progress and cancelling as for a link's step.
+    pub fn go_to(&self, target: u64) -> Result<(), GoToError> {
+        self.pause();
+        let current = self
+            .with_swarm(|swarm| swarm.map(Swarm::step_count))
+            .ok_or(GoToError::NoSwarm)?;
+        let first = untrack(|| self.first_step()).unwrap_or(0);
+        if target < first {
+            return Err(GoToError::BeforeFirst { first });
+        }
+        if target == current {
+            return Ok(());
+        }
+        if target < current {
+            let Some(restart) = self
+                .checkpoints
+                .try_with_value(|checkpoints| checkpoints.nearest(target).cloned())
+                .flatten()
+            else {
+                return Err(GoToError::BeforeFirst { first });
+            };
+            let dropped = self.scheduler.try_update_value(Scheduler::drop_all);
+            self.free_workers_after_drop(dropped.flatten());
+            self.restoring.set_value(true);
+            self.seek_target.set_value(Some(target));
+            self.busy.set(Some(Busy::Seeking { target }));
+            self.submit(JobKind::Build, restart);
+        } else {
+            self.seek_target.set_value(Some(target));
+            self.busy.set(Some(Busy::Seeking { target }));
+        }
+        self.continue_seek();
+        Ok(())
+    }
+
+    /// „Schritt zurück“: pauses, then goes back exactly one step (from the
+    /// step being gone to, when pressed again before it is reached).
+    pub fn step_back(&self) -> Result<(), GoToError> {
+        let current = self
+            .seek_target
+            .try_get_value()
+            .flatten()
+            .or_else(|| self.with_swarm(|swarm| swarm.map(Swarm::step_count)));
+        match current {
+            None => Err(GoToError::NoSwarm),
+            Some(0) => Err(GoToError::BeforeFirst { first: 0 }),
+            Some(step) => self.go_to(step - 1),
+        }
+    }
+
     /// Replaces the swarm by the one of a loaded state (once its steering is
     /// computed): paused at its step, no selection.
     pub fn load(&self, kinematics: Kinematics) {
@@ -353,6 +436,8 @@ impl SwarmStore {
         if self.origin.get_untracked().is_some() {
             self.origin.set(None);
         }
+        self.checkpoints.update_value(Checkpoints::clear);
+        self.restoring.set_value(false);
         if had_swarm {
             self.bump();
         }
@@ -577,19 +662,36 @@ impl SwarmStore {
             swarm,
             wall_ms,
         } = *done;
-        self.swarm.set_value(Some(swarm));
         match kind {
+            // A restored checkpoint keeps the selection (same boids) and the
+            // checkpoints; a new swarm starts both afresh.
+            JobKind::Build if self.restoring.get_value() => self.restoring.set_value(false),
             JobKind::Build => {
                 self.selection.set(None);
+                let first = swarm.kinematics();
+                self.checkpoints
+                    .update_value(|checkpoints| checkpoints.start(first));
             }
-            JobKind::Step if self.running.get_untracked() => {
-                self.tally.update_value(|tally| {
-                    tally.steps += 1;
-                    tally.ms += wall_ms;
-                });
+            JobKind::Step => {
+                let step = swarm.step_count();
+                if self
+                    .checkpoints
+                    .try_with_value(|checkpoints| checkpoints.wants(step))
+                    .unwrap_or(false)
+                {
+                    let state = swarm.kinematics();
+                    self.checkpoints
+                        .update_value(|checkpoints| checkpoints.offer(&state));
+                }
+                if self.running.get_untracked() {
+                    self.tally.update_value(|tally| {
+                        tally.steps += 1;
+                        tally.ms += wall_ms;
+                    });
+                }
             }
-            JobKind::Step => {}
         }
+        self.swarm.set_value(Some(swarm));
         // While going to a step the status keeps saying so until the target.
         let seeking = self.seek_target.try_get_value().flatten().is_some();
         if self.busy.get_untracked().is_some() && !seeking {
@@ -689,6 +791,61 @@ mod tests {
             }
             let reached = store.with_swarm(|swarm| swarm.map(Swarm::to_json));
             assert_eq!(reached, Some(by_hand.to_json()));
+        });
+    }
+
+    fn by_hand(steps: u64) -> String {
+        let mut swarm = Swarm::new(&small()).expect("valid params");
+        for _ in 0..steps {
+            swarm.step();
+        }
+        swarm.to_json()
+    }
+
+    fn current(store: &SwarmStore) -> Option<String> {
+        store.with_swarm(|swarm| swarm.map(Swarm::to_json))
+    }
+
+    #[test]
+    fn going_back_and_to_a_step_gives_the_states_of_stepping() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialise(&small()).expect("valid params");
+            for _ in 0..20 {
+                store.step();
+            }
+            store.select(Some(3));
+            for _ in 0..5 {
+                store.step_back().expect("back");
+            }
+            assert_eq!(current(&store), Some(by_hand(15)));
+            assert_eq!(store.selection().get_untracked(), Some(3), "kept");
+            store.go_to(150).expect("forward");
+            store.go_to(70).expect("back past a checkpoint");
+            assert_eq!(current(&store), Some(by_hand(70)));
+            store.go_to(10).expect("back");
+            assert_eq!(current(&store), Some(by_hand(10)));
+            assert_eq!(store.busy().get_untracked(), None);
+            assert_eq!(store.run_state(), RunState::Paused);
+            store.go_to(0).expect("back to the start");
+            assert_eq!(store.step_back(), Err(GoToError::BeforeFirst { first: 0 }));
+        });
+    }
+
+    #[test]
+    fn a_loaded_state_goes_back_only_to_its_own_step() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            let mut swarm = Swarm::new(&small()).expect("valid params");
+            for _ in 0..30 {
+                swarm.step();
+            }
+            store.load(swarm.kinematics());
+            store.step();
+            store.step_back().expect("back to the loaded step");
+            assert_eq!(current(&store), Some(swarm.to_json()));
+            assert_eq!(store.step_back(), Err(GoToError::BeforeFirst { first: 30 }));
+            assert_eq!(store.go_to(29), Err(GoToError::BeforeFirst { first: 30 }));
         });
     }
 

@@ -5,27 +5,10 @@
 
 use std::time::Duration;
 
-use boids_schwarm::model::{Params, Swarm};
+use boids_schwarm::model::Params;
 
-use crate::support::app_page::{AppPage, Button, STILL, WAIT, normalise, poll};
-use crate::support::temp_file;
-
-fn native(params: Params, steps: u64) -> Swarm {
-    let mut swarm = Swarm::new(&params).expect("valid params");
-    for _ in 0..steps {
-        swarm.step();
-    }
-    swarm
-}
-
-async fn text_of(page: &AppPage, id: &str) -> String {
-    let value = page
-        .js(&format!(
-            "const e = document.getElementById('{id}'); return e ? e.textContent : null;"
-        ))
-        .await;
-    normalise(value.as_str().unwrap_or_default())
-}
+use crate::support::app_page::{AppPage, Button, STILL, WAIT, poll};
+use crate::support::{native_state, temp_file};
 
 /// The address after the link was applied: the plain path, no query.
 async fn address(page: &AppPage) -> String {
@@ -38,7 +21,7 @@ async fn paused_at(page: &AppPage, step: u64) {
         s.state == "pausiert" && s.steps == step.to_string()
     })
     .await;
-    assert_eq!(text_of(page, "status-busy").await, "", "nothing computing");
+    assert_eq!(page.text_of("status-busy").await, "", "nothing computing");
 }
 
 pub async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPage) {
@@ -77,7 +60,7 @@ pub async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPag
     assert_eq!(value[3].as_bool(), Some(true), "read-only");
     assert_eq!(value[4].as_str(), Some("Link"));
     let note = poll("the copy note", WAIT, || async {
-        let note = text_of(&page, "share-note").await;
+        let note = page.text_of("share-note").await;
         if note.is_empty() { Err(note) } else { Ok(note) }
     })
     .await;
@@ -108,13 +91,16 @@ pub async fn a_hand_written_link_with_schritt_equals_the_native_model(page: AppP
         alignment: 0.4,
         ..Params::default()
     };
-    assert_eq!(page.exported_json().await, native(params, 25).to_json());
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, 25).to_json()
+    );
 }
 
 pub async fn a_bad_link_shows_the_errors_and_builds_nothing(page: AppPage) {
     page.open("/?anzahl=0&radius=abc&schritt=-3").await;
     page.wait_for_css("#link-notice").await;
-    let notice = text_of(&page, "link-notice").await;
+    let notice = page.text_of("link-notice").await;
     for expected in [
         "Anzahl muss eine ganze Zahl von 1 bis 50 000 sein.",
         "Radius: „abc“ ist keine gültige Zahl (Beispiel: 1,2).",
@@ -142,7 +128,7 @@ pub async fn a_bad_link_shows_the_errors_and_builds_nothing(page: AppPage) {
     // Valid parameters but a bad step: the inputs are filled, nothing is built.
     page.open("/tabelle?anzahl=40&schritt=zehn").await;
     page.wait_for_css("#link-notice").await;
-    let notice = text_of(&page, "link-notice").await;
+    let notice = page.text_of("link-notice").await;
     assert!(
         notice.contains("„zehn“ ist kein gültiger Schritt"),
         "{notice}"
@@ -173,14 +159,14 @@ pub async fn an_imported_state_is_not_linked(page: AppPage) {
     page.open_fresh().await;
     let file = temp_file(
         "linked.json",
-        native(Params::default(), 2).to_json().as_bytes(),
+        native_state(Params::default(), 2).to_json().as_bytes(),
     );
     page.navigate("Tabelle").await;
     page.import_file(&file).await;
     page.wait_for_status("loaded", |s| s.state == "pausiert" && s.step_count() == 2)
         .await;
     page.click_css("#btn-share").await;
-    let note = text_of(&page, "share-note").await;
+    let note = page.text_of("share-note").await;
     assert!(
         note.starts_with("Ein geladener Zustand lässt sich nicht als Link teilen"),
         "{note}"
@@ -207,7 +193,7 @@ pub async fn an_imported_state_is_not_linked(page: AppPage) {
 pub async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage) {
     page.open("/?anzahl=3000&radius=2,5&schritt=100000").await;
     let busy = poll("progress in the status", WAIT, || async {
-        let busy = text_of(&page, "status-busy").await;
+        let busy = page.text_of("status-busy").await;
         let steps = page.status().await.steps;
         if busy.starts_with("berechnet Schritt") && steps.parse::<u64>().is_ok_and(|s| s >= 2) {
             Ok(busy)
@@ -220,7 +206,7 @@ pub async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppP
     page.click_css("#btn-cancel").await;
     page.wait_for_status("stopped", |s| s.state == "pausiert")
         .await;
-    assert_eq!(text_of(&page, "status-busy").await, "");
+    assert_eq!(page.text_of("status-busy").await, "");
     // A dropped step could only land within the 200 ms after which busy
     // workers are replaced; a step of this swarm takes far less than 1 s.
     let status = page

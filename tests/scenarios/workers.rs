@@ -5,22 +5,15 @@
 
 use std::time::Duration;
 
-use boids_schwarm::model::{Params, Swarm};
+use boids_schwarm::model::Params;
 use serde_json::Value;
 
 use crate::support::app_page::{AppPage, Button, normalise, poll};
+use crate::support::native_state;
 
 /// How long a build or a step of the largest swarm may take in a worker
 /// before the test gives up (software rendering and two cores are slow).
 const LARGEST_SWARM_WAIT: Duration = Duration::from_secs(150);
-
-fn native(params: Params, steps: u64) -> Swarm {
-    let mut swarm = Swarm::new(&params).expect("valid params");
-    for _ in 0..steps {
-        swarm.step();
-    }
-    swarm
-}
 
 async fn set_cores(page: &AppPage, text: &str) {
     page.js(&format!(
@@ -169,7 +162,7 @@ pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
     let exported = page.exported_json().await;
     assert_eq!(
         exported,
-        native(params, steps).to_json(),
+        native_state(params, steps).to_json(),
         "after {steps} steps"
     );
 }

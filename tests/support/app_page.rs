@@ -492,6 +492,17 @@ impl AppPage {
             .unwrap_or_else(|e| panic!("click link {link}: {e}"));
     }
 
+    /// The text of the element with this id, spaces normalised ("" when
+    /// there is no such element).
+    pub async fn text_of(&self, id: &str) -> String {
+        let value = self
+            .js(&format!(
+                "const e = document.getElementById('{id}'); return e ? e.textContent : null;"
+            ))
+            .await;
+        normalise(value.as_str().unwrap_or_default())
+    }
+
     /// The „JSON exportieren“ file of the current state: goes to the table
     /// page (a page change pauses), catches the download and reads it.
     pub async fn exported_json(&self) -> String {

@@ -27,6 +27,19 @@ use fantoccini::ClientBuilder;
 use serde_json::{Value, json};
 
 /// Where the browser binaries are (Debian packages `chromium`, `chromium-driver`).
+/// The native model's state after `steps` steps from Initialisieren: what
+/// the app must show, bit for bit.
+pub fn native_state(
+    params: boids_schwarm::model::Params,
+    steps: u64,
+) -> boids_schwarm::model::Swarm {
+    let mut swarm = boids_schwarm::model::Swarm::new(&params).expect("valid params");
+    for _ in 0..steps {
+        swarm.step();
+    }
+    swarm
+}
+
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 

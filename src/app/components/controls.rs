@@ -1,13 +1,14 @@
-//! The five buttons of SPEC §3.
+//! The buttons of SPEC §3, and „Schritt zurück“.
 
 use leptos::prelude::*;
 
 use super::parameter_form::FORM_ID;
 use crate::app::param_form::ParamForm;
-use crate::app::state::{Busy, RunState, SwarmStore};
+use crate::app::state::{Busy, Origin, RunState, SwarmStore};
+use crate::texts;
 
-/// Initialisieren, Starten, Pause, Schritt, Zurücksetzen; a button that cannot
-/// act is disabled.
+/// Initialisieren, Starten, Pause, Schritt, Schritt zurück, Zurücksetzen; a
+/// button that cannot act is disabled, and why Schritt zurück cannot is said.
 #[component]
 pub fn Controls() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
@@ -15,6 +16,24 @@ pub fn Controls() -> impl IntoView {
     let state = Memo::new(move |_| store.run_state());
     let params_valid = Memo::new(move |_| form.params().is_some());
     let stepping = move || store.busy().get() == Some(Busy::Stepping);
+    // At the first state (initialised or loaded) there is nothing before it.
+    let at_first = Memo::new(move |_| match (store.summary(), store.first_step()) {
+        (Some(summary), Some(first)) => summary.step <= first,
+        _ => true,
+    });
+    let back_blocked = move || {
+        at_first.get() || matches!(store.busy().get(), Some(Busy::Building | Busy::Stepping))
+    };
+    let back_note = move || {
+        let imported = store.origin().get() == Some(Origin::Imported);
+        let first = store.first_step();
+        match first {
+            Some(first) if imported && at_first.get() => {
+                Some(texts::before_first_step(first, true))
+            }
+            _ => None,
+        }
+    };
 
     view! {
         <div class="controls" role="group" aria-label="Steuerung">
@@ -58,6 +77,20 @@ pub fn Controls() -> impl IntoView {
             </button>
             <button
                 type="button"
+                id="btn-step-back"
+                disabled=back_blocked
+                on:click=move |_| {
+                    // Disabled at the first state, so this cannot fail here.
+                    let _ = store.step_back();
+                }
+                title=move || back_note().unwrap_or_else(|| {
+                    "Anhalten und genau einen Schritt (0,04 s) zurück (←)".to_owned()
+                })
+            >
+                "Schritt zurück"
+            </button>
+            <button
+                type="button"
                 id="btn-reset"
                 disabled=move || state.get() == RunState::Empty
                 on:click=move |_| store.reset()
@@ -68,7 +101,9 @@ pub fn Controls() -> impl IntoView {
         </div>
         <p class="hint">
             "Tastatur: " <kbd>"Leertaste"</kbd> " startet oder pausiert, " <kbd>"."</kbd> " oder "
-            <kbd>"→"</kbd> " macht einen Schritt (nicht beim Tippen in ein Feld)."
+            <kbd>"→"</kbd> " macht einen Schritt, " <kbd>"←"</kbd>
+            " geht einen zurück (nicht beim Tippen in ein Feld)."
         </p>
+        <p id="step-back-note" class="hint">{back_note}</p>
     }
 }

@@ -1,5 +1,5 @@
 //! Keyboard shortcuts of the simulation page: Space starts or pauses, `.` or
-//! → takes one step. Keys typed into a text field are left alone.
+//! → takes one step, ← goes back one. Keys typed into a text field are left alone.
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -12,6 +12,8 @@ pub enum Shortcut {
     Toggle,
     /// Schritt: pause, then one step.
     Step,
+    /// Schritt zurück: pause, then back one step.
+    Back,
 }
 
 /// Where a key press happened, as far as shortcuts care.
@@ -40,6 +42,7 @@ pub fn shortcut_for(
     match key {
         " " | "Spacebar" if target == KeyTarget::Page && !repeat => Some(Shortcut::Toggle),
         "." | "ArrowRight" => Some(Shortcut::Step),
+        "ArrowLeft" => Some(Shortcut::Back),
         _ => None,
     }
 }
@@ -51,7 +54,7 @@ pub fn use_simulation_shortcuts(on_shortcut: impl Fn(Shortcut) + 'static) {
         let modified = event.ctrl_key() || event.alt_key() || event.meta_key();
         let target = classify(event.target());
         if let Some(shortcut) = shortcut_for(&event.key(), target, modified, event.repeat()) {
-            // No page scroll on Space, no caret move on →.
+            // No page scroll on Space, no caret move on → or ←.
             event.prevent_default();
             on_shortcut(shortcut);
         }
@@ -99,13 +102,14 @@ mod tests {
         assert_eq!(shortcut_for("a", KeyTarget::Page, false, false), None);
         assert_eq!(
             shortcut_for("ArrowLeft", KeyTarget::Page, false, false),
-            None
+            Some(Shortcut::Back)
         );
+        assert_eq!(shortcut_for("ArrowUp", KeyTarget::Page, false, false), None);
     }
 
     #[test]
     fn typing_in_a_field_is_never_a_shortcut() {
-        for key in [" ", ".", "ArrowRight"] {
+        for key in [" ", ".", "ArrowRight", "ArrowLeft"] {
             assert_eq!(
                 shortcut_for(key, KeyTarget::TextEntry, false, false),
                 None,

@@ -125,8 +125,16 @@ pub fn AboutPage() -> impl IntoView {
             <ul>
                 <li>
                     <strong>"Tastatur:"</strong> " Die Leertaste startet oder pausiert, „.“ oder → "
-                    "rechnet einen Schritt (nicht beim Tippen in ein Eingabefeld). Hat die 3D-Ansicht "
-                    "den Fokus, drehen die Pfeiltasten, + und − zoomen und 0 setzt die Ansicht zurück."
+                    "rechnet einen Schritt, ← geht einen zurück (nicht beim Tippen in ein Eingabefeld). "
+                    "Hat die 3D-Ansicht den Fokus, drehen die Pfeiltasten, + und − zoomen und 0 setzt "
+                    "die Ansicht zurück."
+                </li>
+                <li>
+                    <strong>"Zurück in der Zeit:"</strong> " „Schritt zurück“ und „Gehe zu Schritt“ "
+                    "rechnen vom nächsten Zwischenstand davor neu (einer alle 64 Schritte), denn das "
+                    "Modell läuft nicht rückwärts, ist aber deterministisch: Jeder frühere Schritt "
+                    "kommt Bit für Bit wieder. Zurück geht es bis zum Anfangszustand, bei einem "
+                    "geladenen Zustand bis zu dessen eigenem Schritt."
                 </li>
                 <li>
                     <strong>"Rechenkerne"</strong> " (unter „Erweitert“): so viele Web Worker teilen "

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    Controls, LinkNotice, ParameterForm, ShareLink, Status, SvgView, View3d,
+    Controls, GoToStep, LinkNotice, ParameterForm, ShareLink, Status, SvgView, View3d,
 };
 use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
@@ -15,6 +15,10 @@ pub fn SimulationPage() -> impl IntoView {
     use_simulation_shortcuts(move |shortcut| match shortcut {
         Shortcut::Toggle => store.toggle(),
         Shortcut::Step => store.step(),
+        // At the first state there is nothing to go back to: the key does nothing.
+        Shortcut::Back => {
+            let _ = store.step_back();
+        }
     });
     let unavailable = RwSignal::new(None::<String>);
     view! {
@@ -24,6 +28,7 @@ pub fn SimulationPage() -> impl IntoView {
                 <LinkNotice/>
                 <ParameterForm/>
                 <Controls/>
+                <GoToStep/>
                 <ShareLink/>
                 <Status/>
             </aside>

@@ -1,0 +1,66 @@
+//! „Gehe zu Schritt“: a field and the button „Gehe“.
+
+use leptos::prelude::*;
+
+use crate::app::state::{GoToError, Origin, RunState, SwarmStore};
+use crate::link::parse_step;
+use crate::texts;
+
+/// Brings the swarm to the step typed, paused: forward by stepping, back
+/// through the checkpoints. A bad entry shows a German error under the field.
+#[component]
+pub fn GoToStep() -> impl IntoView {
+    let store = expect_context::<SwarmStore>();
+    let text = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<String>);
+    let has_swarm = Memo::new(move |_| store.run_state() != RunState::Empty);
+    let on_submit = move |event: leptos::ev::SubmitEvent| {
+        event.prevent_default();
+        let outcome = parse_step(&text.get_untracked())
+            .map_err(|error| texts::go_to_step_error(&error))
+            .and_then(|target| {
+                store.go_to(target).map_err(|why| match why {
+                    GoToError::NoSwarm => "Erst einen Schwarm initialisieren.".to_owned(),
+                    GoToError::BeforeFirst { first } => texts::before_first_step(
+                        first,
+                        store.origin().get_untracked() == Some(Origin::Imported),
+                    ),
+                })
+            });
+        error.set(outcome.err());
+    };
+    let invalid = move || error.with(Option::is_some);
+
+    view! {
+        <form class="go-to-step" novalidate on:submit=on_submit>
+            <div class="field" class:invalid=invalid>
+                <label for="goto-step">"Gehe zu Schritt"</label>
+                <input
+                    id="goto-step"
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    spellcheck="false"
+                    prop:value=move || text.get()
+                    aria-invalid=move || if invalid() { "true" } else { "false" }
+                    aria-describedby="goto-step-error"
+                    on:input=move |event| {
+                        text.set(event_target_value(&event));
+                        error.set(None);
+                    }
+                />
+                <p class="field-error" id="goto-step-error" aria-live="polite">
+                    {move || error.get()}
+                </p>
+            </div>
+            <button
+                type="submit"
+                id="btn-goto"
+                disabled=move || !has_swarm.get()
+                title="Anhalten und zu diesem Schritt gehen (vorwärts rechnen oder zurück über die Zwischenstände)"
+            >
+                "Gehe"
+            </button>
+        </form>
+    }
+}

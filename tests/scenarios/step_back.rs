@@ -1,0 +1,133 @@
+//! „Schritt zurück“ and „Gehe zu Schritt“ in the browser: going back through
+//! the checkpoints gives the states of stepping forward, byte for byte.
+
+use boids_schwarm::model::Params;
+use fantoccini::key::Key;
+
+use crate::support::app_page::{AppPage, Button, STILL};
+use crate::support::{native_state, temp_file};
+
+async fn back_enabled(page: &AppPage) -> bool {
+    let value = page
+        .js("return !document.getElementById('btn-step-back').disabled;")
+        .await;
+    value.as_bool().expect("a flag")
+}
+
+async fn paused_at(page: &AppPage, step: u64) {
+    page.wait_for_status("paused at the step", |s| {
+        s.state == "pausiert" && s.steps == step.to_string()
+    })
+    .await;
+    page.wait_for_no_css("#btn-cancel").await;
+}
+
+async fn go_to(page: &AppPage, text: &str) {
+    page.js(&format!(
+        "const input = document.getElementById('goto-step');
+         input.value = '{text}';
+         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
+    ))
+    .await;
+    page.click_css("#btn-goto").await;
+}
+
+async fn schritte(page: &AppPage, from: u64, to: u64) {
+    for step in from + 1..=to {
+        page.click(Button::Schritt).await;
+        paused_at(page, step).await;
+    }
+}
+
+pub async fn schritt_20_then_back_5_equals_schritt_15(page: AppPage) {
+    let params = Params {
+        count: 120,
+        seed: 9,
+        ..Params::default()
+    };
+    page.open_fresh().await;
+    page.set_param("count", "120").await;
+    page.set_param("seed", "9").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    assert!(!back_enabled(&page).await, "nothing before the start");
+    schritte(&page, 0, 20).await;
+    for step in (16..20).rev() {
+        page.click_css("#btn-step-back").await;
+        paused_at(&page, step).await;
+    }
+    // The fifth time with ← on the page.
+    page.blur().await;
+    page.press(Key::Left.into()).await;
+    paused_at(&page, 15).await;
+    assert_eq!(page.status().await.time, "0,60 s");
+    let back = page.exported_json().await;
+    assert_eq!(back, native_state(params, 15).to_json());
+
+    page.navigate("Ansicht").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    schritte(&page, 0, 15).await;
+    assert_eq!(page.exported_json().await, back, "Schritt ×15 differs");
+}
+
+pub async fn go_to_60_then_10_equals_stepping_to_10(page: AppPage) {
+    let params = Params {
+        count: 150,
+        seed: 2,
+        ..Params::default()
+    };
+    page.open_fresh().await;
+    page.set_param("count", "150").await;
+    page.set_param("seed", "2").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    go_to(&page, "60").await;
+    paused_at(&page, 60).await;
+    go_to(&page, "10").await;
+    paused_at(&page, 10).await;
+    for (bad, expected) in [
+        ("-3", "Gehe zu Schritt: „-3“ ist keine ganze Zahl ab 0."),
+        ("2,5", "Gehe zu Schritt: „2,5“ ist keine ganze Zahl ab 0."),
+        ("zehn", "Gehe zu Schritt: „zehn“ ist keine ganze Zahl ab 0."),
+        ("", "Bitte einen Schritt eingeben (eine ganze Zahl ab 0)."),
+    ] {
+        go_to(&page, bad).await;
+        assert_eq!(page.text_of("goto-step-error").await, expected, "{bad:?}");
+    }
+    let status = page.status_stays("a bad step changes nothing", STILL).await;
+    assert_eq!(status.step_count(), 10);
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, 10).to_json()
+    );
+}
+
+pub async fn a_loaded_state_goes_back_only_to_its_own_step(page: AppPage) {
+    page.open_fresh().await;
+    let file = temp_file(
+        "back.json",
+        native_state(Params::default(), 2).to_json().as_bytes(),
+    );
+    page.navigate("Tabelle").await;
+    page.import_file(&file).await;
+    page.wait_for_status("loaded", |s| s.state == "pausiert" && s.step_count() == 2)
+        .await;
+    page.navigate("Ansicht").await;
+    let note = "Ein geladener Zustand geht nur bis zu seinem eigenen Schritt 2 zurück.";
+    assert!(!back_enabled(&page).await);
+    assert_eq!(page.text_of("step-back-note").await, note);
+    page.click(Button::Schritt).await;
+    paused_at(&page, 3).await;
+    assert!(back_enabled(&page).await);
+    assert_eq!(page.text_of("step-back-note").await, "");
+    page.click_css("#btn-step-back").await;
+    paused_at(&page, 2).await;
+    assert!(!back_enabled(&page).await);
+    go_to(&page, "1").await;
+    assert_eq!(page.text_of("goto-step-error").await, note);
+    assert_eq!(
+        page.exported_json().await,
+        native_state(Params::default(), 2).to_json()
+    );
+}
