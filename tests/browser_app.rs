@@ -19,6 +19,8 @@
 
 #[path = "scenarios/links.rs"]
 mod links;
+#[path = "scenarios/presets.rs"]
+mod presets;
 #[path = "scenarios/step_back.rs"]
 mod step_back;
 mod support;
@@ -92,6 +94,7 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         links::after_a_link_a_reload_shows_no_swarm,
         links::an_imported_state_is_not_linked,
         links::a_long_way_to_a_step_shows_progress_and_can_be_cancelled,
+        presets::every_preset_is_valid_and_differs_from_the_others,
         step_back::schritt_20_then_back_5_equals_schritt_15,
         step_back::go_to_60_then_10_equals_stepping_to_10,
         step_back::a_loaded_state_goes_back_only_to_its_own_step,

@@ -12,6 +12,7 @@ pub mod link_open;
 pub mod pages;
 pub mod param_form;
 pub mod perf;
+pub mod presets;
 pub mod projection;
 pub mod render3d;
 pub mod state;

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{AdvancedSettings, ParamInput};
+use super::{AdvancedSettings, ParamInput, PresetChoice};
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
 use crate::model::ParamField;
@@ -10,7 +10,7 @@ use crate::model::ParamField;
 /// The id of the form element; the Initialisieren button submits it.
 pub const FORM_ID: &str = "param-form";
 
-/// The seven parameter inputs; submitting (Enter, Initialisieren) builds a swarm.
+/// The choice of a preset above the seven parameter inputs; submitting (Enter, Initialisieren) builds a swarm.
 #[component]
 pub fn ParameterForm() -> impl IntoView {
     let form = expect_context::<ParamForm>();
@@ -25,6 +25,7 @@ pub fn ParameterForm() -> impl IntoView {
 
     view! {
         <form id=FORM_ID class="param-form" novalidate on:submit=on_submit>
+            <PresetChoice/>
             <fieldset>
                 <legend>"Parameter"</legend>
                 {ParamField::ALL

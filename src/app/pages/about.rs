@@ -130,6 +130,12 @@ pub fn AboutPage() -> impl IntoView {
                     "die Ansicht zurück."
                 </li>
                 <li>
+                    <strong>"Voreinstellung:"</strong> " Sechs benannte Parametersätze (vom "
+                    "geordneten Schwarm bis zum Gas ohne Ordnung), jeder mit einem Satz, worauf "
+                    "zu achten ist. Die Wahl setzt nur die Eingaben; „Initialisieren“ baut den "
+                    "Schwarm."
+                </li>
+                <li>
                     <strong>"Zurück in der Zeit:"</strong> " „Schritt zurück“ und „Gehe zu Schritt“ "
                     "rechnen vom nächsten Zwischenstand davor neu (einer alle 64 Schritte), denn das "
                     "Modell läuft nicht rückwärts, ist aber deterministisch: Jeder frühere Schritt "
