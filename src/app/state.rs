@@ -298,9 +298,12 @@ impl SwarmStore {
         Ok(())
     }
 
-    /// Starten: continues the current state in real time (no-op without swarm).
+    /// Starten: continues the current state in real time (no-op without
+    /// swarm, and while going to a step: Abbrechen first, so that the run
+    /// never mixes with the steps of the way there).
     pub fn start(&self) {
-        if self.with_swarm(|swarm| swarm.is_some()) && !self.running.get_untracked() {
+        let seeking = matches!(self.busy.get_untracked(), Some(Busy::Seeking { .. }));
+        if !seeking && self.with_swarm(|swarm| swarm.is_some()) && !self.running.get_untracked() {
             self.clock.update_value(Clock::stop);
             self.meter.update_value(PerfMeter::reset);
             self.running.set(true);
@@ -829,6 +832,21 @@ mod tests {
             assert_eq!(store.run_state(), RunState::Paused);
             store.go_to(0).expect("back to the start");
             assert_eq!(store.step_back(), Err(GoToError::BeforeFirst { first: 0 }));
+        });
+    }
+
+    #[test]
+    fn starten_waits_until_a_way_to_a_step_is_done_or_cancelled() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialise(&small()).expect("valid params");
+            // Without workers the way is done at once, so fake one in progress.
+            store.busy.set(Some(Busy::Seeking { target: 9 }));
+            store.start();
+            assert_eq!(store.run_state(), RunState::Paused);
+            store.pause();
+            store.start();
+            assert_eq!(store.run_state(), RunState::Running);
         });
     }
 

@@ -203,6 +203,10 @@ pub async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppP
     })
     .await;
     assert!(busy.ends_with("von 100 000 …"), "{busy}");
+    assert!(
+        !page.is_enabled(Button::Starten).await,
+        "no run on the way to a step"
+    );
     page.click_css("#btn-cancel").await;
     page.wait_for_status("stopped", |s| s.state == "pausiert")
         .await;

@@ -16,6 +16,7 @@ pub fn Controls() -> impl IntoView {
     let state = Memo::new(move |_| store.run_state());
     let params_valid = Memo::new(move |_| form.params().is_some());
     let stepping = move || store.busy().get() == Some(Busy::Stepping);
+    let seeking = move || matches!(store.busy().get(), Some(Busy::Seeking { .. }));
     // At the first state (initialised or loaded) there is nothing before it.
     let at_first = Memo::new(move |_| match (store.summary(), store.first_step()) {
         (Some(summary), Some(first)) => summary.step <= first,
@@ -50,7 +51,7 @@ pub fn Controls() -> impl IntoView {
             <button
                 type="button"
                 id="btn-start"
-                disabled=move || state.get() != RunState::Paused
+                disabled=move || state.get() != RunState::Paused || seeking()
                 on:click=move |_| store.start()
                 title="Weiterlaufen in Echtzeit (Leertaste)"
             >
