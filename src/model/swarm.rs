@@ -3,6 +3,7 @@
 use super::Vec3;
 use super::cell_list::CellList;
 use super::kinematics::Kinematics;
+use super::measures::{mean_speed, step_time_seconds};
 use super::params::{ParamError, Params};
 use super::space::{STEP_SECONDS, length, wrap_position};
 use super::steering::Steering;
@@ -182,7 +183,7 @@ impl Swarm {
     /// Model time in seconds, `step × 0.04` (derived from the integer count).
     #[must_use]
     pub fn time_seconds(&self) -> f64 {
-        self.step as f64 * STEP_SECONDS
+        step_time_seconds(self.step)
     }
 
     /// Number of boids N.
@@ -218,7 +219,7 @@ impl Swarm {
     /// Arithmetic mean of the boids' speeds `|v|`, in LE/s.
     #[must_use]
     pub fn mean_speed(&self) -> f64 {
-        self.velocities.iter().map(length).sum::<f64>() / self.len() as f64
+        mean_speed(&self.velocities)
     }
 }
 
