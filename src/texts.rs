@@ -1,10 +1,10 @@
-//! The German words a user reads for the model's parameters and errors: the
-//! labels, the form's number format, and one sentence per [`ParamError`] and
-//! [`ImportError`]. Both the app and the CLI show these, so they live outside
+//! The German words a user reads for the model's parameters, measures and
+//! errors: the labels, the form's number format, and one sentence per
+//! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
 use crate::model::{
-    ImportError, MAX_STATE_BYTES, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
+    ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
 };
 
 /// Shown when a file could not be read at all (the app's file reader failed,
@@ -22,6 +22,19 @@ pub fn label(field: ParamField) -> &'static str {
         ParamField::Alignment => "Richtung",
         ParamField::Cohesion => "Kohäsion",
         ParamField::MaxSpeed => "Höchsttempo",
+    }
+}
+
+/// The label of a measure of the whole swarm (SPEC §6).
+#[must_use]
+pub fn measure_label(measure: Measure) -> &'static str {
+    match measure {
+        Measure::MeanSpeed => "Mittleres Tempo",
+        Measure::Polarization => "Ordnung (Polarisation)",
+        Measure::MeanNeighbors => "Nachbarn im Mittel",
+        Measure::Groups => "Gruppen",
+        Measure::LargestGroup => "Größte Gruppe",
+        Measure::MeanNearestDistance => "Mittlerer Abstand zum nächsten Nachbarn",
     }
 }
 
@@ -161,6 +174,21 @@ mod tests {
 
     fn message(field: ParamField, text: &str) -> String {
         param_error(&field.parse(text).unwrap_err())
+    }
+
+    #[test]
+    fn every_measure_has_its_label() {
+        assert_eq!(
+            Measure::ALL.map(measure_label),
+            [
+                "Mittleres Tempo",
+                "Ordnung (Polarisation)",
+                "Nachbarn im Mittel",
+                "Gruppen",
+                "Größte Gruppe",
+                "Mittlerer Abstand zum nächsten Nachbarn",
+            ]
+        );
     }
 
     #[test]
