@@ -193,6 +193,27 @@ fn the_swarm_gives_the_same_as_the_reference() {
 }
 
 #[test]
+fn threads_give_the_same_bits() {
+    for radius in [0.4, 1.2, 4.2] {
+        let swarm = Swarm::new(&Params {
+            count: 3_000,
+            radius,
+            seed: 2,
+            ..Params::default()
+        })
+        .unwrap();
+        let (p, v, s) = (swarm.positions(), swarm.velocities(), swarm.steering());
+        let reference = measures_brute_force(p, v, radius);
+        for threads in [1, 2, 3, 7] {
+            assert_same(
+                &Measures::with_threads(p, v, s, radius, threads),
+                &reference,
+            );
+        }
+    }
+}
+
+#[test]
 fn series_csv_has_a_row_per_step() {
     let mut swarm = Swarm::new(&Params {
         count: 30,

@@ -20,6 +20,8 @@ use super::space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, squared_length,
 };
 use super::steering::{Steering, Thresholds};
+#[cfg(not(target_arch = "wasm32"))]
+use super::swarm::PARALLEL_FROM_COUNT;
 use super::swarm::Swarm;
 
 /// The measures of one state (SPEC §6). Every field is a pure function of
@@ -100,13 +102,28 @@ impl Measures {
     /// (LE/s) and `steering` of exactly this state and radius `0 < r ≤ 4.2`
     /// (its neighbour counts give `mean_neighbors` and tell the boids
     /// without neighbours, which form groups of one). All three slices have
-    /// N ≥ 1 entries.
+    /// N ≥ 1 entries. Computed on the calling thread.
     #[must_use]
     pub fn new(
         positions: &[Vec3],
         velocities: &[Vec3],
         steering: &[Steering],
         radius: f64,
+    ) -> Self {
+        Self::with_threads(positions, velocities, steering, radius, 1)
+    }
+
+    /// [`Measures::new`] with the nearest distances shared by `threads`
+    /// threads natively (as [`Swarm`] shares its step; one on wasm).
+    /// Bit-identical for every count: each boid's distance is found alone
+    /// and the sum runs in index order.
+    #[must_use]
+    pub fn with_threads(
+        positions: &[Vec3],
+        velocities: &[Vec3],
+        steering: &[Steering],
+        radius: f64,
+        threads: u32,
     ) -> Self {
         let n = positions.len();
         let neighbor_sum: u64 = steering.iter().map(|s| u64::from(s.neighbors)).sum();
@@ -117,7 +134,7 @@ impl Measures {
             mean_neighbors: neighbor_sum as f64 / n as f64,
             groups,
             largest_group,
-            mean_nearest_distance: mean_nearest_distance(positions),
+            mean_nearest_distance: mean_nearest_distance(positions, threads),
         }
     }
 
@@ -276,10 +293,6 @@ impl Grid {
         (x * self.cells + y) * self.cells + z
     }
 
-    fn coordinates(&self, p: &Vec3) -> [usize; 3] {
-        [p.x, p.y, p.z].map(|c| cell_coordinate(c, self.size, self.cells))
-    }
-
     fn slots(&self, cell: usize) -> Range<usize> {
         self.start[cell] as usize..self.start[cell + 1] as usize
     }
@@ -295,19 +308,24 @@ impl Grid {
     /// nearest): the gaps to the cell's faces, less margins for the rounding
     /// of cells and of δ.
     fn gap_q(&self, point: &Vec3, home: [usize; 3], offset: [isize; 3]) -> f64 {
-        let mut q = 0.0;
-        for (axis, c) in [point.x, point.y, point.z].into_iter().enumerate() {
-            let u = c + HALF_PERIOD;
-            let cell = home[axis] as f64 + offset[axis] as f64;
-            let gap = match offset[axis] {
-                0 => 0.0,
-                o if o > 0 => cell * self.size - u,
-                _ => u - (cell + 1.0) * self.size,
-            };
-            let gap = (gap - 3.0 * CELL_MARGIN).max(0.0);
-            q += gap * gap;
-        }
-        q * (1.0 - 1e-12)
+        [point.x, point.y, point.z]
+            .into_iter()
+            .enumerate()
+            .map(|(axis, c)| self.axis_gap_q(c, home[axis], offset[axis]))
+            .sum()
+    }
+
+    /// One axis's term of [`Grid::gap_q`] for coordinate `c` in cell `home`.
+    fn axis_gap_q(&self, c: f64, home: usize, offset: isize) -> f64 {
+        let u = c + HALF_PERIOD;
+        let cell = home as f64 + offset as f64;
+        let gap = match offset {
+            0 => 0.0,
+            o if o > 0 => cell * self.size - u,
+            _ => u - (cell + 1.0) * self.size,
+        };
+        let gap = (gap - 3.0 * CELL_MARGIN).max(0.0);
+        gap * gap * (1.0 - 1e-12)
     }
 
     /// The cell coordinate `offset` cells from `home` on an axis,
@@ -420,45 +438,54 @@ fn groups(positions: &[Vec3], steering: &[Steering], radius: f64) -> (u32, u32) 
             }
         }
     }
-    for hx in 0..cells {
-        for hy in 0..cells {
-            for hz in 0..cells {
-                let home = [hx, hy, hz];
-                let home_cell = grid.cell_id(home);
-                let home_slots = grid.slots(home_cell);
-                if home_slots.is_empty() {
-                    continue;
-                }
-                for &ox in &offsets {
-                    for &oy in &offsets {
-                        for &oz in &offsets {
-                            let other = [
-                                grid.offset(hx, ox),
-                                grid.offset(hy, oy),
-                                grid.offset(hz, oz),
-                            ];
-                            let other_cell = grid.cell_id(other);
-                            // Each unordered pair of cells once (the offsets are
-                            // symmetric); a clique cell is linked within already.
-                            if other_cell < home_cell || (clique && other_cell == home_cell) {
-                                continue;
-                            }
-                            let other_slots = grid.slots(other_cell);
-                            if other_slots.is_empty() {
-                                continue;
-                            }
-                            let pair = CellPair {
-                                home,
-                                offset: stencil.then_some([ox, oy, oz]),
-                                shift: grid.shift(home, other),
-                                home_slots: home_slots.clone(),
-                                other_slots,
-                            };
-                            link_cells(&grid, &mut sets, &link, clique, pair);
-                        }
-                    }
-                }
+    // Nearest offsets first: cells next to each other are almost always
+    // linked, so once they are, most farther pairs of cells are in one
+    // group already and need no pair of boids tested.
+    let mut triples: Vec<[isize; 3]> = offsets
+        .iter()
+        .flat_map(|&x| {
+            let offsets = &offsets;
+            offsets
+                .iter()
+                .flat_map(move |&y| offsets.iter().map(move |&z| [x, y, z]))
+        })
+        .collect();
+    if stencil {
+        // Each unordered pair of cells once: of `o` and `−o` only the one
+        // that is positive in lexicographic order (the stencil does not wrap
+        // onto itself, so no two offsets reach the same cell).
+        triples.retain(|o| *o > [0; 3] || (!clique && *o == [0; 3]));
+    }
+    triples.sort_by_key(|o| o.map(|c| c * c).iter().sum::<isize>());
+    for offset in triples {
+        for (home_cell, home) in (0..cells)
+            .flat_map(|x| (0..cells).flat_map(move |y| (0..cells).map(move |z| [x, y, z])))
+            .enumerate()
+        {
+            let home_slots = grid.slots(home_cell);
+            if home_slots.is_empty() {
+                continue;
             }
+            let other = [0, 1, 2].map(|axis| grid.offset(home[axis], offset[axis]));
+            let other_cell = grid.cell_id(other);
+            // Each unordered pair of cells once (the offsets are symmetric;
+            // the stencil's are halved already); a clique cell is linked
+            // within already.
+            if (!stencil && other_cell < home_cell) || (clique && other_cell == home_cell) {
+                continue;
+            }
+            let other_slots = grid.slots(other_cell);
+            if other_slots.is_empty() {
+                continue;
+            }
+            let pair = CellPair {
+                home,
+                offset: stencil.then_some(offset),
+                shift: grid.shift(home, other),
+                home_slots,
+                other_slots,
+            };
+            link_cells(&grid, &mut sets, &link, clique, pair);
         }
     }
     let mut groups = alone;
@@ -521,96 +548,194 @@ fn link_cells(grid: &Grid, sets: &mut Groups, link: &Link, clique: bool, pair: C
 }
 
 /// `(1/N)·Σ_i min_{j≠i} |δ_ij|`, `None` for N = 1. Each boid searches a grid
-/// of about one boid per cell in growing shells of cells around its own,
+/// of a few boids per cell in growing shells of cells around its own,
 /// until no boid outside the shells can be nearer than the nearest found.
-fn mean_nearest_distance(positions: &[Vec3]) -> Option<f64> {
+/// The first block (the home cell and the cells next to it, which settle
+/// almost every boid) is planned once per home cell, and cells too far to
+/// beat the nearest found so far are skipped.
+fn mean_nearest_distance(positions: &[Vec3], threads: u32) -> Option<f64> {
     let n = positions.len();
     if n < 2 {
         return None;
     }
-    let cells = ((n as f64).cbrt() as usize).clamp(1, 64);
+    // About eight boids per cell where they are spread evenly: the home cell
+    // then usually holds a boid near enough that most cells next to it are
+    // skipped (finer grids were slower at N = 50 000: more cells to visit).
+    let cells = ((0.5 * (n as f64).cbrt()) as usize).clamp(1, 64);
     let grid = Grid::new(positions, 0..n, cells);
+    // The squared distances by sorted slot; the slots of a range of x cell
+    // coordinates are contiguous, so threads can share them out.
+    let mut by_slot = vec![0.0; n];
+    #[cfg(not(target_arch = "wasm32"))]
+    if threads > 1 && n >= PARALLEL_FROM_COUNT {
+        let threads = (threads as usize).min(cells);
+        let bounds: Vec<usize> = (0..=threads).map(|k| k * cells / threads).collect();
+        std::thread::scope(|scope| {
+            let mut rest = by_slot.as_mut_slice();
+            for part in bounds.windows(2) {
+                // The cell after the last has id cells³: the end of `start`.
+                let end = grid.start[grid.cell_id([part[1], 0, 0])];
+                let start = grid.start[grid.cell_id([part[0], 0, 0])];
+                let (mine, others) = rest.split_at_mut((end - start) as usize);
+                rest = others;
+                let grid = &grid;
+                scope.spawn(move || nearest_in(grid, part[0]..part[1], mine));
+            }
+        });
+    } else {
+        nearest_in(&grid, 0..cells, &mut by_slot);
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = threads;
+        nearest_in(&grid, 0..cells, &mut by_slot);
+    }
     let mut nearest = vec![0.0; n];
-    for (slot, point) in grid.points.iter().enumerate() {
-        let home = grid.coordinates(point);
-        let mut best = f64::INFINITY;
-        let visit = |best: &mut f64, other: [usize; 3]| {
-            let slots = grid.slots(grid.cell_id(other));
-            match grid.shift(home, other) {
-                // The common case, with the shifts out of the loop.
-                [Some(sx), Some(sy), Some(sz)] => {
-                    for j in slots {
-                        let to = &grid.points[j];
-                        let delta = Vec3::new(
-                            (to.x - point.x) - sx,
-                            (to.y - point.y) - sy,
-                            (to.z - point.z) - sz,
-                        );
-                        if j != slot {
-                            *best = best.min(squared_length(&delta));
-                        }
-                    }
-                }
-                shift => {
-                    for j in slots.filter(|&j| j != slot) {
-                        let delta = shifted_delta(point, &grid.points[j], &shift);
-                        *best = best.min(squared_length(&delta));
-                    }
-                }
-            }
-        };
-        for reach in 0.. {
-            if 2 * reach + 1 > cells {
-                // The shells would wrap onto themselves: scan every cell.
-                for x in 0..cells {
-                    for y in 0..cells {
-                        for z in 0..cells {
-                            visit(&mut best, [x, y, z]);
-                        }
-                    }
-                }
-                break;
-            }
-            let r = reach as isize;
-            for ox in -r..=r {
-                for oy in -r..=r {
-                    for oz in -r..=r {
-                        if ox.abs().max(oy.abs()).max(oz.abs()) == r
-                            && grid.gap_q(point, home, [ox, oy, oz]) <= best
-                        {
-                            let other = [
-                                grid.offset(home[0], ox),
-                                grid.offset(home[1], oy),
-                                grid.offset(home[2], oz),
-                            ];
-                            visit(&mut best, other);
-                        }
-                    }
-                }
-            }
-            if 2 * reach + 1 == cells {
-                break;
-            }
-            // Every boid not visited lies outside the block of cells
-            // home ± reach: at least this far on some axis.
-            let gap = [point.x, point.y, point.z]
-                .into_iter()
-                .zip(home)
-                .map(|(c, h)| {
-                    let u = c + HALF_PERIOD;
-                    let low = (h as f64 - reach as f64) * grid.size;
-                    let high = (h as f64 + reach as f64 + 1.0) * grid.size;
-                    (u - low).min(high - u)
-                })
-                .fold(f64::INFINITY, f64::min)
-                - 3.0 * CELL_MARGIN;
-            if gap > 0.0 && best <= gap * gap * (1.0 - 1e-12) {
-                break;
-            }
-        }
-        nearest[grid.order[slot] as usize] = best.sqrt();
+    for (slot, q) in by_slot.into_iter().enumerate() {
+        nearest[grid.order[slot] as usize] = q.sqrt();
     }
     Some(nearest.iter().sum::<f64>() / n as f64)
+}
+
+/// The least squared length of δ to another boid, for the boids of the
+/// cells with x coordinate in `xs`, into `out` by sorted slot (from the
+/// first slot of those cells on).
+fn nearest_in(grid: &Grid, xs: Range<usize>, out: &mut [f64]) {
+    let cells = grid.cells;
+    let base = grid.start[grid.cell_id([xs.start, 0, 0])] as usize;
+    // The block home ± 1, where it does not wrap onto itself, the home cell
+    // first: it gives the first bound.
+    let first_reach = usize::from(cells >= 3);
+    let r = first_reach as isize;
+    let mut block: Vec<[isize; 3]> = (-r..=r)
+        .flat_map(|x| (-r..=r).flat_map(move |y| (-r..=r).map(move |z| [x, y, z])))
+        .collect();
+    block.sort_by_key(|o| o.map(isize::abs).iter().sum::<isize>());
+    let mut near = Vec::with_capacity(block.len());
+    for hx in xs {
+        for hy in 0..cells {
+            for hz in 0..cells {
+                let home = [hx, hy, hz];
+                let home_slots = grid.slots(grid.cell_id(home));
+                if home_slots.is_empty() {
+                    continue;
+                }
+                near.clear();
+                near.extend(block.iter().filter_map(|&offset| {
+                    let other = [0, 1, 2].map(|axis| grid.offset(home[axis], offset[axis]));
+                    let slots = grid.slots(grid.cell_id(other));
+                    let index = offset.map(|o| (o + 1) as usize);
+                    (!slots.is_empty()).then(|| (index, slots, grid.shift(home, other)))
+                }));
+                for slot in home_slots {
+                    let point = &grid.points[slot];
+                    // The terms of `gap_q` for the offsets of the block, per axis.
+                    let gaps = [0, 1, 2].map(|axis| {
+                        [-1, 0, 1].map(|o| grid.axis_gap_q(point[axis], home[axis], o))
+                    });
+                    let mut best = f64::INFINITY;
+                    for (index, slots, shift) in &near {
+                        let bound = gaps[0][index[0]] + gaps[1][index[1]] + gaps[2][index[2]];
+                        if bound <= best {
+                            scan(grid, slot, slots.clone(), shift, &mut best);
+                        }
+                    }
+                    out[slot - base] = widen(grid, slot, home, best, first_reach);
+                }
+            }
+        }
+    }
+}
+
+/// Lowers `best` to the least squared length of δ from the boid in `slot`
+/// to the other boids in `slots`, whose cell has the shifts `shift`.
+fn scan(grid: &Grid, slot: usize, slots: Range<usize>, shift: &[Option<f64>; 3], best: &mut f64) {
+    let point = &grid.points[slot];
+    match *shift {
+        // The common case, with the shifts out of the loop.
+        [Some(sx), Some(sy), Some(sz)] => {
+            for j in slots {
+                let to = &grid.points[j];
+                let delta = Vec3::new(
+                    (to.x - point.x) - sx,
+                    (to.y - point.y) - sy,
+                    (to.z - point.z) - sz,
+                );
+                if j != slot {
+                    *best = best.min(squared_length(&delta));
+                }
+            }
+        }
+        _ => {
+            for j in slots.filter(|&j| j != slot) {
+                let delta = shifted_delta(point, &grid.points[j], shift);
+                *best = best.min(squared_length(&delta));
+            }
+        }
+    }
+}
+
+/// Continues the search of the boid in `slot` (in cell `home`) that has
+/// visited every cell within `reach` of its own and found `best`: shell by
+/// shell, until no boid outside the visited block can be nearer, or every
+/// cell was visited. Returns the least squared length of δ to another boid.
+fn widen(grid: &Grid, slot: usize, home: [usize; 3], mut best: f64, mut reach: usize) -> f64 {
+    let point = &grid.points[slot];
+    let cells = grid.cells;
+    let visit = |best: &mut f64, other: [usize; 3]| {
+        let slots = grid.slots(grid.cell_id(other));
+        scan(grid, slot, slots, &grid.shift(home, other), best);
+    };
+    loop {
+        if 2 * reach + 1 >= cells {
+            return best;
+        }
+        // Every boid not visited lies outside the block of cells home ±
+        // reach: at least this far on some axis.
+        let gap = [point.x, point.y, point.z]
+            .into_iter()
+            .zip(home)
+            .map(|(c, h)| {
+                let u = c + HALF_PERIOD;
+                let low = (h as f64 - reach as f64) * grid.size;
+                let high = (h as f64 + reach as f64 + 1.0) * grid.size;
+                (u - low).min(high - u)
+            })
+            .fold(f64::INFINITY, f64::min)
+            - 3.0 * CELL_MARGIN;
+        if gap > 0.0 && best <= gap * gap * (1.0 - 1e-12) {
+            return best;
+        }
+        reach += 1;
+        if 2 * reach + 1 > cells {
+            // The shell would wrap onto itself: scan every cell.
+            for x in 0..cells {
+                for y in 0..cells {
+                    for z in 0..cells {
+                        visit(&mut best, [x, y, z]);
+                    }
+                }
+            }
+            return best;
+        }
+        let r = reach as isize;
+        for ox in -r..=r {
+            for oy in -r..=r {
+                for oz in -r..=r {
+                    if ox.abs().max(oy.abs()).max(oz.abs()) == r
+                        && grid.gap_q(point, home, [ox, oy, oz]) <= best
+                    {
+                        let other = [
+                            grid.offset(home[0], ox),
+                            grid.offset(home[1], oy),
+                            grid.offset(home[2], oz),
+                        ];
+                        visit(&mut best, other);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The plain O(N²) statement of SPEC §6, pairs in index order: the reference
@@ -646,14 +771,16 @@ pub fn measures_brute_force(positions: &[Vec3], velocities: &[Vec3], radius: f64
 }
 
 impl Swarm {
-    /// The measures of the current state (SPEC §6).
+    /// The measures of the current state (SPEC §6), on the threads that
+    /// share a step (see [`Swarm::set_threads`]).
     #[must_use]
     pub fn measures(&self) -> Measures {
-        Measures::new(
+        Measures::with_threads(
             self.positions(),
             self.velocities(),
             self.steering(),
             self.params().radius,
+            self.threads(),
         )
     }
 

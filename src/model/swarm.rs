@@ -38,7 +38,7 @@ pub struct Swarm {
 
 /// Below this many boids a step is too short for threads to pay off.
 #[cfg(not(target_arch = "wasm32"))]
-const PARALLEL_FROM_COUNT: usize = 2_000;
+pub(crate) const PARALLEL_FROM_COUNT: usize = 2_000;
 
 /// The machine's cores, at most 8 (1 on wasm).
 fn default_threads() -> u32 {
