@@ -305,7 +305,7 @@ impl SwarmStore {
 
     /// Selects a boid (ignored when out of range) or clears the selection.
     pub fn select(&self, boid: Option<usize>) {
-        let count = self.with_swarm(|swarm| swarm.map_or(0, Swarm::len));
+        let count = self.with_swarm(|swarm| swarm.map_or(0, |swarm| swarm.len()));
         let boid = boid.filter(|&i| i < count);
         if self.selection.get_untracked() != boid {
             self.selection.set(boid);
