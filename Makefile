@@ -35,8 +35,9 @@ test: setup lint build
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
 
-## The model's step benchmark, then the 3D frame and the worker benchmarks in headless Chromium.
+## The model's step and measures benchmarks, then the 3D frame and the worker benchmarks in headless Chromium.
 bench: setup build
 	cargo bench --locked --bench step
+	cargo bench --locked --bench measures
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers

@@ -7,23 +7,11 @@
 //! argument such as `r=4.2` picks cases).
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use boids_schwarm::model::{Params, Swarm, steering_brute_force};
 
-/// Median milliseconds of `run` over `samples` calls, after one warm-up call.
-fn median_ms(samples: usize, mut run: impl FnMut()) -> f64 {
-    run();
-    let mut times: Vec<Duration> = (0..samples)
-        .map(|_| {
-            let start = Instant::now();
-            run();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[samples / 2].as_secs_f64() * 1e3
-}
+mod timing;
+use timing::median_ms;
 
 fn main() {
     // `cargo bench` passes --bench; a filter argument selects cases by name.

@@ -1,11 +1,11 @@
-//! The German words a user reads for the model's parameters and errors: the
-//! labels, the form's number format, and one sentence per [`ParamError`] and
-//! [`ImportError`]. Both the app and the CLI show these, so they live outside
+//! The German words a user reads for the model's parameters, measures and
+//! errors: the labels, the form's number format, and one sentence per
+//! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
 use crate::link::StepError;
 use crate::model::{
-    ImportError, MAX_STATE_BYTES, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
+    ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
 };
 
 /// Shown when a file could not be read at all (the app's file reader failed,
@@ -23,6 +23,19 @@ pub fn label(field: ParamField) -> &'static str {
         ParamField::Alignment => "Richtung",
         ParamField::Cohesion => "Kohäsion",
         ParamField::MaxSpeed => "Höchsttempo",
+    }
+}
+
+/// The label of a measure of the whole swarm (SPEC §6).
+#[must_use]
+pub fn measure_label(measure: Measure) -> &'static str {
+    match measure {
+        Measure::MeanSpeed => "Mittleres Tempo",
+        Measure::Polarization => "Ordnung (Polarisation)",
+        Measure::MeanNeighbors => "Nachbarn im Mittel",
+        Measure::Groups => "Gruppen",
+        Measure::LargestGroup => "Größte Gruppe",
+        Measure::MeanNearestDistance => "Mittlerer Abstand zum nächsten Nachbarn",
     }
 }
 
@@ -168,23 +181,47 @@ pub fn import_error(error: &ImportError) -> String {
     }
 }
 
-/// Shortest round-trip form with a decimal comma: `4.2` → `4,2`, `50` → `50`.
-fn decimal(value: f64) -> String {
-    value.to_string().replace('.', ",")
+/// The one German number formatter: turns a number as Rust prints it
+/// (`{}` or `{:.n}`: digits, an optional `-` and `.`) into German, with a
+/// decimal comma, no sign on a value that prints as zero, and, with a
+/// `separator`, the integer digits grouped in threes from 10 000 on
+/// (`12345.5` → `12 345,5`, `1234` stays `1234`).
+#[must_use]
+pub fn german_number(rust_text: &str, separator: Option<char>) -> String {
+    let (sign, digits) = match rust_text.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => ("", rest),
+        Some(rest) => ("-", rest),
+        None => ("", rust_text),
+    };
+    let (integer, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let mut out = String::with_capacity(rust_text.len() + integer.len() / 3 * 3);
+    out.push_str(sign);
+    for (i, digit) in integer.chars().enumerate() {
+        if let Some(separator) = separator
+            && integer.len() >= 5
+            && i > 0
+            && (integer.len() - i).is_multiple_of(3)
+        {
+            out.push(separator);
+        }
+        out.push(digit);
+    }
+    if !fraction.is_empty() {
+        out.push(',');
+        out.push_str(fraction);
+    }
+    out
 }
 
-/// A range bound: as [`decimal`], with the digits of whole numbers from
-/// 10 000 on grouped by spaces (`50 000`, `4 294 967 295`).
+/// Shortest round-trip form with a decimal comma: `4.2` → `4,2`, `50` → `50`.
+fn decimal(value: f64) -> String {
+    german_number(&value.to_string(), None)
+}
+
+/// A range bound: as [`decimal`], with the digits from 10 000 on grouped by
+/// spaces (`50 000`, `4 294 967 295`).
 fn bound(value: f64) -> String {
-    let text = decimal(value);
-    if value.fract() != 0.0 || text.len() < 5 {
-        return text;
-    }
-    let first = text.len() % 3;
-    let mut groups = vec![&text[..first]];
-    groups.extend((first..text.len()).step_by(3).map(|at| &text[at..at + 3]));
-    groups.retain(|group| !group.is_empty());
-    groups.join(" ")
+    german_number(&value.to_string(), Some(' '))
 }
 
 #[cfg(test)]
@@ -194,6 +231,33 @@ mod tests {
 
     fn message(field: ParamField, text: &str) -> String {
         param_error(&field.parse(text).unwrap_err())
+    }
+
+    #[test]
+    fn every_measure_has_its_label() {
+        assert_eq!(
+            Measure::ALL.map(measure_label),
+            [
+                "Mittleres Tempo",
+                "Ordnung (Polarisation)",
+                "Nachbarn im Mittel",
+                "Gruppen",
+                "Größte Gruppe",
+                "Mittlerer Abstand zum nächsten Nachbarn",
+            ]
+        );
+    }
+
+    #[test]
+    fn german_numbers_have_a_comma_groups_and_no_negative_zero() {
+        assert_eq!(german_number("4.2", None), "4,2");
+        assert_eq!(german_number("50000", None), "50000");
+        assert_eq!(german_number("50000", Some(' ')), "50 000");
+        assert_eq!(german_number("1234", Some(' ')), "1234");
+        assert_eq!(german_number("-12345.675", Some('.')), "-12.345,675");
+        assert_eq!(german_number("-0.00", Some(' ')), "0,00");
+        assert_eq!(german_number("-0", None), "0");
+        assert_eq!(german_number("-1.5", None), "-1,5");
     }
 
     #[test]

@@ -689,7 +689,7 @@ async fn svg_view_stays_usable_at_5000_boids(page: AppPage) {
     let perf = page
         .js("const t = id => document.getElementById(id).textContent;
              return [t('perf-steps-per-second'), t('perf-ms-per-step'),
-                     t('perf-frames-per-second'), t('perf-ms-per-draw')];")
+                     t('perf-pictures-per-second'), t('perf-ms-per-draw')];")
         .await;
     let number = |i: usize| -> f64 {
         let text = support::app_page::normalise(perf[i].as_str().unwrap_or_default());
@@ -701,10 +701,10 @@ async fn svg_view_stays_usable_at_5000_boids(page: AppPage) {
     let (steps_per_second, ms_per_step, fps, ms_per_draw) =
         (number(0), number(1), number(2), number(3));
     eprintln!(
-        "     N = 5000: {steps_per_second} steps/s, {ms_per_step} ms/step, {fps} frames/s, {ms_per_draw} ms/draw"
+        "     N = 5000: {steps_per_second} steps/s, {ms_per_step} ms/step, {fps} pictures/s, {ms_per_draw} ms/picture"
     );
     // Usable: the view keeps redrawing and the controls answer.
-    assert!(fps >= 4.0, "frames per second at N = 5000: {fps}");
+    assert!(fps >= 4.0, "pictures per second at N = 5000: {fps}");
     assert!(
         steps_per_second >= 4.0,
         "steps per second at N = 5000: {steps_per_second}"

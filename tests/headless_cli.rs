@@ -1,11 +1,11 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! The command-line tool `boids-schwarm-cli`: prints the state after K steps;
-//! `--help` prints the German usage; bad arguments give one German line on
+//! The command-line tool `boids-schwarm-cli`: prints the state after K steps,
+//! or with `--series` the measures' CSV for every step; `--help` prints the German usage; bad arguments give one German line on
 //! stderr and exit code 2. (Cargo builds the binary for this test.)
 
 use std::process::{Command, Output};
 
-use boids_schwarm::model::{ParamField, Params, Swarm};
+use boids_schwarm::model::{Measure, ParamField, Params, Swarm};
 use boids_schwarm::texts;
 
 fn run(args: &[&str]) -> Output {
@@ -74,6 +74,92 @@ fn prints_the_state_after_k_steps() {
     assert_eq!(
         String::from_utf8(output.stdout).unwrap().trim_end(),
         expected.to_json()
+    );
+}
+
+/// The series CSV of SPEC §6 for `swarm` and the `steps` after it, written
+/// out here field by field from the in-process model.
+fn expected_series(mut swarm: Swarm, steps: u64) -> String {
+    let mut csv = "step,time_s,mean_speed,polarization,mean_neighbors,groups,largest_group,\
+                   mean_nearest_distance\n"
+        .to_owned();
+    for k in 0..=steps {
+        if k > 0 {
+            swarm.step();
+        }
+        let m = swarm.measures();
+        let nearest = m.mean_nearest_distance.map(|d| d.to_string());
+        csv += &format!(
+            "{},{},{},{},{},{},{},{}\n",
+            swarm.step_count(),
+            swarm.time_seconds(),
+            m.mean_speed,
+            m.polarization,
+            m.mean_neighbors,
+            m.groups,
+            m.largest_group,
+            nearest.unwrap_or_default()
+        );
+    }
+    csv
+}
+
+#[test]
+fn series_prints_the_measures_of_steps_0_to_k() {
+    let args = [
+        "--count", "120", "--seed", "5", "--radius", "1,4", "--steps", "9",
+    ];
+    let output = run(&[&args[..], &["--series"]].concat());
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty());
+    let swarm = Swarm::new(&Params {
+        count: 120,
+        seed: 5,
+        radius: 1.4,
+        ..Params::default()
+    })
+    .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout, expected_series(swarm, 9));
+    assert_eq!(stdout.lines().count(), 11);
+    // The option may stand anywhere.
+    assert_eq!(
+        run(&[
+            "--series", args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7]
+        ])
+        .stdout,
+        stdout.as_bytes()
+    );
+}
+
+#[test]
+fn series_of_one_boid_leaves_the_distance_empty() {
+    let output = run(&["--count", "1", "--steps", "2", "--series"]);
+    let swarm = Swarm::new(&Params {
+        count: 1,
+        ..Params::default()
+    })
+    .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout, expected_series(swarm, 2));
+    assert!(
+        stdout.lines().skip(1).all(|row| row.ends_with(",1,1,")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn series_continues_from_a_state_file_at_its_step() {
+    let first = run(&["--count", "40", "--radius", "4.2", "--steps", "4"]);
+    let file = TempFile::new("series.json", &first.stdout);
+    let output = run(&["--state", file.path(), "--steps", "3", "--series"]);
+    assert!(output.status.success());
+    let state = Swarm::from_json(&String::from_utf8(first.stdout).unwrap()).unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout, expected_series(state, 3));
+    assert!(
+        stdout.lines().nth(1).unwrap().starts_with("4,0.16,"),
+        "{stdout}"
     );
 }
 
@@ -164,8 +250,18 @@ fn help_lists_every_option_with_range_and_default_and_exits_0() {
         assert!(output.stderr.is_empty());
         let help = String::from_utf8(output.stdout).unwrap();
         assert!(help.starts_with("Aufruf: boids-schwarm-cli [OPTIONEN] --steps K\n"));
-        for option in ["--steps K", "--state DATEI", "-h, --help"] {
+        for option in ["--steps K", "--state DATEI", "--series", "-h, --help"] {
             assert!(help.contains(option), "{option}\n{help}");
+        }
+        for measure in Measure::ALL {
+            let line = help
+                .lines()
+                .find(|line| {
+                    line.trim_start()
+                        .starts_with(&format!("{} ", measure.key()))
+                })
+                .unwrap_or_else(|| panic!("{measure:?} missing:\n{help}"));
+            assert!(line.contains(texts::measure_label(measure)), "{line}");
         }
         let defaults = Params::default();
         for field in ParamField::ALL {

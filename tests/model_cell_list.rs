@@ -8,6 +8,9 @@ use boids_schwarm::model::{
 };
 use proptest::prelude::*;
 
+mod model_support;
+use model_support::{coordinate, point, positions};
+
 /// Velocities that tag each boid: `(j, j², j³)`. Sums of tags are exact
 /// integers in f64, so the neighbour sets can be compared through them.
 fn tags(n: usize) -> Vec<Vec3> {
@@ -58,19 +61,6 @@ fn assert_same(positions: &[Vec3], radius: f64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-fn coordinate() -> impl Strategy<Value = f64> {
-    prop_oneof![
-        8 => -HALF_PERIOD..HALF_PERIOD,
-        // At the seam: the last and first few ulps of the cube.
-        1 => (0u32..4).prop_map(|k| (0..k).fold(HALF_PERIOD, |x, _| x.next_down()).next_down()),
-        1 => (0u32..4).prop_map(|k| (0..k).fold(-HALF_PERIOD, |x, _| x.next_up())),
-    ]
-}
-
-fn point() -> impl Strategy<Value = Vec3> {
-    (coordinate(), coordinate(), coordinate()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
-}
-
 fn radius() -> impl Strategy<Value = f64> {
     prop_oneof![
         6 => 0.05..=HALF_PERIOD,
@@ -82,45 +72,7 @@ fn radius() -> impl Strategy<Value = f64> {
 
 /// Uniform, clustered, coincident and exactly-at-the-radius states.
 fn state() -> impl Strategy<Value = (Vec<Vec3>, f64)> {
-    radius().prop_flat_map(|r| {
-        let uniform = prop::collection::vec(point(), 1..120).boxed();
-        let clustered = (
-            point(),
-            prop::collection::vec((-0.5..0.5f64, -0.5..0.5f64, -0.5..0.5f64), 1..120),
-        )
-            .prop_map(|(c, offsets)| {
-                offsets
-                    .into_iter()
-                    .map(|(x, y, z)| Vec3::new(wrap(c.x + x), wrap(c.y + y), wrap(c.z + z)))
-                    .collect()
-            })
-            .boxed();
-        let coincident = (prop::collection::vec(point(), 1..30), 1usize..5)
-            .prop_map(|(points, copies)| {
-                points
-                    .iter()
-                    .flat_map(|p| std::iter::repeat_n(*p, copies))
-                    .collect()
-            })
-            .boxed();
-        // Pairs exactly r apart along an axis (also across the seam).
-        let at_radius = (prop::collection::vec((point(), 0usize..3), 1..40))
-            .prop_map(move |pairs| {
-                pairs
-                    .into_iter()
-                    .flat_map(|(p, axis)| {
-                        let mut q = p;
-                        q[axis] = wrap(p[axis] + r);
-                        [p, q]
-                    })
-                    .collect()
-            })
-            .boxed();
-        (
-            prop_oneof![uniform, clustered, coincident, at_radius],
-            Just(r),
-        )
-    })
+    radius().prop_flat_map(|r| (positions(r, 120), Just(r)))
 }
 
 /// Thousands of boids, so that the grid has many cells per axis and every

@@ -1,5 +1,8 @@
 //! German number formatting for the interface: decimal comma, digit groups
-//! separated by a narrow no-break space from 10 000 on (as in „50 000“).
+//! separated by a narrow no-break space from 10 000 on (as in „50 000“), all
+//! through [`german_number`], the one formatter the CLI's texts share.
+
+use crate::texts::german_number;
 
 /// The digit group separator: U+202F NARROW NO-BREAK SPACE.
 pub const GROUP_SEPARATOR: char = '\u{202F}';
@@ -11,7 +14,7 @@ pub const MISSING: &str = "–";
 /// `1234`, `12345` becomes `12 345`.
 #[must_use]
 pub fn format_integer(value: u64) -> String {
-    group_digits(&value.to_string())
+    german_number(&value.to_string(), Some(GROUP_SEPARATOR))
 }
 
 /// Model time after `step` steps, computed exactly from the integer count
@@ -21,8 +24,8 @@ pub fn format_model_time(step: u64) -> String {
     let hundredths = u128::from(step) * 4;
     let seconds = hundredths / 100;
     let fraction = hundredths % 100;
-    let seconds = group_digits(&seconds.to_string());
-    format!("{seconds},{fraction:02}\u{a0}s")
+    let number = german_number(&format!("{seconds}.{fraction:02}"), Some(GROUP_SEPARATOR));
+    format!("{number}\u{a0}s")
 }
 
 /// A real number with a fixed count of decimals and a decimal comma:
@@ -33,36 +36,7 @@ pub fn format_decimal(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return MISSING.to_owned();
     }
-    let text = format!("{value:.decimals$}");
-    let (sign, digits) = match text.strip_prefix('-') {
-        // A negative value that rounds to zero loses its sign.
-        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => ("", rest),
-        Some(rest) => ("-", rest),
-        None => ("", text.as_str()),
-    };
-    let (integer, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    let integer = group_digits(integer);
-    if fraction.is_empty() {
-        format!("{sign}{integer}")
-    } else {
-        format!("{sign}{integer},{fraction}")
-    }
-}
-
-/// Inserts [`GROUP_SEPARATOR`] between groups of three digits when there are
-/// five or more digits.
-fn group_digits(digits: &str) -> String {
-    if digits.len() < 5 {
-        return digits.to_owned();
-    }
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3 * 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(GROUP_SEPARATOR);
-        }
-        out.push(digit);
-    }
-    out
+    german_number(&format!("{value:.decimals$}"), Some(GROUP_SEPARATOR))
 }
 
 #[cfg(test)]

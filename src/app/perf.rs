@@ -1,5 +1,5 @@
 //! The live performance readout: model steps per second, milliseconds of
-//! computation per step, frames per second and milliseconds per drawing,
+//! computation per step, pictures per second and milliseconds per picture,
 //! averaged over windows of about half a second of real time.
 
 use crate::app::format::format_decimal;
@@ -18,9 +18,11 @@ pub struct PerfReadout {
     pub steps_per_second: f64,
     /// Mean computation time of one step in ms; `None` without steps.
     pub ms_per_step: Option<f64>,
-    /// Animation frames per second.
-    pub frames_per_second: f64,
-    /// Mean time to draw the view once in ms; `None` without drawings.
+    /// Pictures of the view shown per second (a 3D picture may take several
+    /// animation frames).
+    pub pictures_per_second: f64,
+    /// Mean main-thread time to draw one picture in ms; `None` without
+    /// pictures.
     pub ms_per_draw: Option<f64>,
 }
 
@@ -47,11 +49,10 @@ pub fn realtime_label(factor: f64) -> String {
     format!("{} × Echtzeit", format_decimal(factor.max(0.0), decimals))
 }
 
-/// Sums up frames, steps and drawings until a window is full.
+/// Sums up steps and pictures until a window is full.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PerfMeter {
     window_start: Option<f64>,
-    frames: u32,
     steps: u64,
     step_ms: f64,
     draws: u32,
@@ -73,20 +74,19 @@ impl PerfMeter {
             self.window_start = Some(now_ms);
             return None;
         };
-        self.frames += 1;
         self.steps += u64::from(steps);
         self.step_ms += step_ms.max(0.0);
         let span = now_ms - start;
-        // A window waits for a step, so that slow steps (one per second, say)
-        // do not show as alternating 0 and 2 steps per second.
-        if span < WINDOW_MS || (self.steps == 0 && span < LONGEST_WINDOW_MS) {
+        // A window waits for a step and a picture, so that slow ones (one per
+        // second, say) do not show as alternating 0 and 2 per second.
+        if span < WINDOW_MS || ((self.steps == 0 || self.draws == 0) && span < LONGEST_WINDOW_MS) {
             return None;
         }
         let seconds = span / 1000.0;
         let readout = PerfReadout {
             steps_per_second: self.steps as f64 / seconds,
             ms_per_step: (self.steps > 0).then(|| self.step_ms / self.steps as f64),
-            frames_per_second: f64::from(self.frames) / seconds,
+            pictures_per_second: f64::from(self.draws) / seconds,
             ms_per_draw: (self.draws > 0).then(|| self.draw_ms / f64::from(self.draws)),
         };
         *self = Self {
@@ -133,10 +133,23 @@ mod tests {
                 meter.record_frame(f64::from(i) * 1000.0 / 60.0, steps, 2.0 * f64::from(steps));
         }
         let readout = readout.expect("30 frames at 60 Hz fill 500 ms");
-        assert!((readout.frames_per_second - 60.0).abs() < 1e-9);
+        assert!((readout.pictures_per_second - 60.0).abs() < 1e-9);
         assert!((readout.steps_per_second - 30.0).abs() < 1e-9);
         assert_eq!(readout.ms_per_step, Some(2.0));
         assert_eq!(readout.ms_per_draw, Some(1.5));
+    }
+
+    #[test]
+    fn a_window_waits_for_a_picture() {
+        // A 3D picture of a large swarm may take longer than a window.
+        let mut meter = PerfMeter::new();
+        meter.record_frame(0.0, 0, 0.0);
+        assert_eq!(meter.record_frame(600.0, 2, 10.0), None, "no picture yet");
+        meter.record_draw(40.0);
+        let readout = meter.record_frame(1_200.0, 1, 5.0).expect("window full");
+        assert!((readout.pictures_per_second - 1.0 / 1.2).abs() < 1e-9);
+        assert!((readout.steps_per_second - 2.5).abs() < 1e-9);
+        assert_eq!(readout.ms_per_draw, Some(40.0));
     }
 
     #[test]
@@ -154,7 +167,9 @@ mod tests {
     fn a_new_window_starts_after_each_readout() {
         let mut meter = PerfMeter::new();
         meter.record_frame(0.0, 0, 0.0);
+        meter.record_draw(1.0);
         assert!(meter.record_frame(500.0, 5, 5.0).is_some());
+        meter.record_draw(1.0);
         assert_eq!(meter.record_frame(600.0, 1, 1.0), None);
         let readout = meter.record_frame(1_000.0, 1, 3.0).expect("second window");
         assert!((readout.steps_per_second - 4.0).abs() < 1e-9); // 2 steps in 0.5 s

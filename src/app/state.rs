@@ -361,7 +361,7 @@ impl SwarmStore {
     pub fn go_to(&self, target: u64) -> Result<(), GoToError> {
         self.pause();
         let current = self
-            .with_swarm(|swarm| swarm.map(Swarm::step_count))
+            .with_swarm(|swarm| swarm.map(|swarm| swarm.step_count()))
             .ok_or(GoToError::NoSwarm)?;
         let first = untrack(|| self.first_step()).unwrap_or(0);
         if target < first {
@@ -399,7 +399,7 @@ impl SwarmStore {
             .seek_target
             .try_get_value()
             .flatten()
-            .or_else(|| self.with_swarm(|swarm| swarm.map(Swarm::step_count)));
+            .or_else(|| self.with_swarm(|swarm| swarm.map(|swarm| swarm.step_count())));
         match current {
             None => Err(GoToError::NoSwarm),
             Some(0) => Err(GoToError::BeforeFirst { first: 0 }),
@@ -448,7 +448,7 @@ impl SwarmStore {
 
     /// Selects a boid (ignored when out of range) or clears the selection.
     pub fn select(&self, boid: Option<usize>) {
-        let count = self.with_swarm(|swarm| swarm.map_or(0, Swarm::len));
+        let count = self.with_swarm(|swarm| swarm.map_or(0, |swarm| swarm.len()));
         let boid = boid.filter(|&i| i < count);
         if self.selection.get_untracked() != boid {
             self.selection.set(boid);

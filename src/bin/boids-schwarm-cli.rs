@@ -1,6 +1,7 @@
 //! `boids-schwarm-cli`: the model without a browser. Runs K steps from the
 //! initial state of the given parameters (or from a saved state) and prints
-//! the state after them in the app's JSON state format. Needs only the model,
+//! the state after them in the app's JSON state format, or with `--series`
+//! the measures of every state on the way as CSV (SPEC §6). Needs only the model,
 //! so it builds with `--no-default-features`. It speaks German, like the app:
 //! `--help` prints the usage on stdout (exit code 0); a bad argument or an
 //! unusable state file prints one line on stderr and exits with code 2.
@@ -8,7 +9,7 @@
 use std::io::ErrorKind;
 use std::process::ExitCode;
 
-use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamField, Params, Swarm};
+use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, Measure, ParamField, Params, Swarm};
 use boids_schwarm::texts;
 
 const NAME: &str = "boids-schwarm-cli";
@@ -20,7 +21,12 @@ const USAGE_ERROR: u8 = 2;
 #[derive(Debug)]
 enum Command {
     Help,
-    Run { start: Start, steps: u64 },
+    Run {
+        start: Start,
+        steps: u64,
+        /// Print the series CSV instead of the final state.
+        series: bool,
+    },
 }
 
 /// Where the run starts.
@@ -33,11 +39,16 @@ enum Start {
 fn main() -> ExitCode {
     let outcome = parse(std::env::args().skip(1)).and_then(|command| match command {
         Command::Help => Ok(help()),
-        Command::Run { start, steps } => run(start, steps),
+        Command::Run {
+            start,
+            steps,
+            series,
+        } => run(start, steps, series),
     });
     match outcome {
         Ok(text) => {
-            println!("{text}");
+            // Every text ends with its line break (the CSV's last row too).
+            print!("{text}");
             ExitCode::SUCCESS
         }
         Err(message) => {
@@ -72,10 +83,15 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut params_given = false;
     let mut state_file = None;
     let mut steps = None;
+    let mut series = false;
     let mut args = args.into_iter();
     while let Some(option) = args.next() {
         if option == "--help" || option == "-h" {
             return Ok(Command::Help);
+        }
+        if option == "--series" {
+            series = true;
+            continue;
         }
         let field = ParamField::ALL
             .into_iter()
@@ -112,10 +128,14 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         Some(path) => Start::StateFile(path),
         None => Start::Initial(params),
     };
-    Ok(Command::Run { start, steps })
+    Ok(Command::Run {
+        start,
+        steps,
+        series,
+    })
 }
 
-fn run(start: Start, steps: u64) -> Result<String, String> {
+fn run(start: Start, steps: u64, series: bool) -> Result<String, String> {
     let mut swarm = match start {
         Start::Initial(params) => {
             Swarm::new(&params).map_err(|error| texts::param_error(&error))?
@@ -124,10 +144,13 @@ fn run(start: Start, steps: u64) -> Result<String, String> {
             read_state(&path).map_err(|message| format!("--state {path}: {message}"))?
         }
     };
+    if series {
+        return Ok(swarm.series_csv(steps));
+    }
     for _ in 0..steps {
         swarm.step();
     }
-    Ok(swarm.to_json())
+    Ok(format!("{}\n", swarm.to_json()))
 }
 
 /// Reads a state file as the app does: too large files are refused before
@@ -176,6 +199,12 @@ fn help() -> String {
          Parameteroptionen"
             .to_owned(),
     ));
+    options.push((
+        "--series".to_owned(),
+        "gibt statt des Zustands den Verlauf der Maße als CSV aus: eine\n\
+         Zeile je Schritt, vom Start bis nach den K Schritten (Spalten unten)"
+            .to_owned(),
+    ));
     options.push(("-h, --help".to_owned(), "zeigt diese Hilfe".to_owned()));
     let options: String = options
         .iter()
@@ -184,19 +213,42 @@ fn help() -> String {
             format!("  {option:<18}{meaning}\n")
         })
         .collect();
+    let mut columns = vec![
+        ("step", "Schritt".to_owned()),
+        ("time_s", "Modellzeit in s".to_owned()),
+    ];
+    columns.extend(Measure::ALL.map(|measure| {
+        let unit = measure
+            .unit()
+            .map(|unit| format!(" in {unit}"))
+            .unwrap_or_default();
+        (
+            measure.key(),
+            format!("{}{unit}", texts::measure_label(measure)),
+        )
+    }));
+    let columns: String = columns
+        .iter()
+        .map(|(key, label)| format!("  {key:<22}{label}\n"))
+        .collect();
     format!(
         "Aufruf: {NAME} [OPTIONEN] --steps K\n\
          \n\
          Rechnet das Boids-Modell ohne Browser: K Schritte ab dem Anfangszustand der\n\
          Parameter (oder ab einem gespeicherten Zustand). Gibt den Zustand danach als\n\
-         JSON auf stdout aus, im Format von „JSON exportieren“ der App.\n\
+         JSON auf stdout aus, im Format von „JSON exportieren“ der App, oder mit\n\
+         --series die Maße des ganzen Schwarms für jeden Schritt als CSV.\n\
          \n\
          Optionen:\n\
          {options}\
          \n\
+         Spalten von --series (Zahlen in kürzester exakter Form mit Dezimalpunkt;\n\
+         leer, wo ein Maß nicht definiert ist, etwa der Abstand bei einem Boid):\n\
+         {columns}\
+         \n\
          Zahlen mit Dezimalkomma oder -punkt; Anzahl und Seed nur aus Ziffern. Ohne\n\
          Option gilt der Standardwert.\n\
          Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf oder unbrauchbare Zustandsdatei\n\
-         (eine Zeile auf stderr)."
+         (eine Zeile auf stderr).\n"
     )
 }

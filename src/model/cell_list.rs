@@ -41,7 +41,7 @@ use super::steering::{Steering, Thresholds, finish};
 
 /// How far, in LE, a boid's computed cell may miss its true one through rounding
 /// (far more than the few ulps it can be), added to every cell span and window.
-const CELL_MARGIN: f64 = 1e-9;
+pub(crate) const CELL_MARGIN: f64 = 1e-9;
 
 /// A neighbouring coordinate of a home coordinate on the y or z axis, with
 /// the periodic shift shared by every pair of boids in the two cells (`None`:
@@ -494,13 +494,6 @@ impl CellList {
         (z * self.cells_yz + y) * self.cells_x + x
     }
 
-    fn coordinate(p: f64, cell_size: f64, cells: usize) -> usize {
-        // Positions lie in [-4.2, 4.2), so the quotient is not negative and
-        // truncation is floor (without SSE4.1, `floor` is a library call); the
-        // clamp catches rounding at the top.
-        (((p + HALF_PERIOD) / cell_size) as usize).min(cells - 1)
-    }
-
     /// Counting sort of the boids by cell, stable in index order.
     fn sort(&mut self, positions: &[Vec3], velocities: &[Vec3]) {
         let n = positions.len();
@@ -509,9 +502,9 @@ impl CellList {
         cell_of.clear();
         cell_of.extend(positions.iter().map(|p| {
             self.cell_id(
-                Self::coordinate(p.x, self.cell_size_x, self.cells_x),
-                Self::coordinate(p.y, self.cell_size_yz, self.cells_yz),
-                Self::coordinate(p.z, self.cell_size_yz, self.cells_yz),
+                cell_coordinate(p.x, self.cell_size_x, self.cells_x),
+                cell_coordinate(p.y, self.cell_size_yz, self.cells_yz),
+                cell_coordinate(p.z, self.cell_size_yz, self.cells_yz),
             ) as u32
         }));
         self.cell_of = cell_of;
@@ -1227,9 +1220,18 @@ fn axis_neighbors(home: usize, reach: usize, cells: usize, cell_size: f64) -> Ve
         .collect()
 }
 
+/// The cell of coordinate `p` on an axis of `cells` cells of `cell_size`
+/// (those two as [`CellList`] and the measures' grids plan them).
+pub(crate) fn cell_coordinate(p: f64, cell_size: f64, cells: usize) -> usize {
+    // Positions lie in [-4.2, 4.2), so the quotient is not negative and
+    // truncation is floor (without SSE4.1, `floor` is a library call); the
+    // clamp catches rounding at the top.
+    (((p + HALF_PERIOD) / cell_size) as usize).min(cells - 1)
+}
+
 /// `L·floor(d/L + 1/2)` if it is the same for every `d = x_j − x_i` with `x_i`
 /// in cell `home` and `x_j` in cell `other` (with a margin for rounding).
-fn cell_pair_shift(home: usize, other: usize, cell_size: f64) -> Option<f64> {
+pub(crate) fn cell_pair_shift(home: usize, other: usize, cell_size: f64) -> Option<f64> {
     let offset = other as f64 - home as f64;
     shift_if_constant(
         (offset - 1.0) * cell_size - CELL_MARGIN,

@@ -9,6 +9,7 @@
 //! [`SteeringSolver`]: super::SteeringSolver
 
 use super::Vec3;
+use super::measures::{mean_speed, step_time_seconds};
 use super::params::{ParamError, Params};
 use super::rng::Lcg;
 use super::space::HALF_PERIOD;
@@ -20,10 +21,10 @@ use super::swarm::{Swarm, cap};
 /// Invariants: as [`Swarm`]'s, except that the steering is not known yet.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Kinematics {
-    params: Params,
-    step: u64,
-    positions: Vec<Vec3>,
-    velocities: Vec<Vec3>,
+    pub(super) params: Params,
+    pub(super) step: u64,
+    pub(super) positions: Vec<Vec3>,
+    pub(super) velocities: Vec<Vec3>,
 }
 
 /// The steering handed to [`Kinematics::with_steering`] does not have one
@@ -74,7 +75,7 @@ impl Kinematics {
     /// The swarm of this state, its steering computed here on one thread.
     #[must_use]
     pub fn into_swarm(self) -> Swarm {
-        Swarm::from_valid_parts(self.params, self.step, self.positions, self.velocities)
+        Swarm::from_state(self)
     }
 
     /// The swarm of this state with steering computed elsewhere. `steering`
@@ -89,13 +90,7 @@ impl Kinematics {
                 steering: steering.len(),
             });
         }
-        Ok(Swarm::from_valid_parts_and_steering(
-            self.params,
-            self.step,
-            self.positions,
-            self.velocities,
-            steering,
-        ))
+        Ok(Swarm::from_state_and_steering(self, steering))
     }
 
     /// The parameters.
@@ -132,5 +127,17 @@ impl Kinematics {
     #[must_use]
     pub fn velocities(&self) -> &[Vec3] {
         &self.velocities
+    }
+
+    /// Model time in seconds, `step × 0.04` (derived from the integer count).
+    #[must_use]
+    pub fn time_seconds(&self) -> f64 {
+        step_time_seconds(self.step)
+    }
+
+    /// Arithmetic mean of the boids' speeds `|v|`, in LE/s.
+    #[must_use]
+    pub fn mean_speed(&self) -> f64 {
+        mean_speed(&self.velocities)
     }
 }

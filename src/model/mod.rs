@@ -1,12 +1,13 @@
-//! The pure boids model of SPEC §1–2: parameters, initial state, periodic space,
-//! steering, the synchronous step and the JSON state format. No web types: it
-//! compiles and is tested natively and for wasm32, with or without the `web`
-//! feature. No words for users either: failures are typed errors, and the
-//! interface's German sentences for them are in [`crate::texts`]. All
-//! arithmetic in f64.
+//! The pure boids model of SPEC §1–2 and §6: parameters, initial state,
+//! periodic space, steering, the synchronous step, the JSON state format and
+//! the measures of the whole swarm. No web types: it compiles and is tested
+//! natively and for wasm32, with or without the `web` feature. No words for
+//! users either: failures are typed errors, and the interface's German
+//! sentences for them are in [`crate::texts`]. All arithmetic in f64.
 
 mod cell_list;
 mod kinematics;
+mod measures;
 mod params;
 mod rng;
 mod shares;
@@ -17,11 +18,13 @@ mod swarm;
 
 pub use cell_list::steering_cell_list;
 pub use kinematics::{Kinematics, SteeringMismatch};
+pub use measures::{Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds};
 pub use params::{ParamError, ParamField, Params, ValidRange};
 pub use rng::Lcg;
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
-    HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, wrap, wrap_position,
+    HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, squared_length, wrap,
+    wrap_position,
 };
 pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
 pub use steering::{Steering, steering_brute_force};

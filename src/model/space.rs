@@ -57,8 +57,17 @@ pub fn displacement(from: &Vec3, to: &Vec3) -> Vec3 {
 }
 
 /// Euclidean length, always evaluated as `sqrt((x·x + y·y) + z·z)` so that every
-/// part of the model (neighbour test, cap, speed) rounds the same way.
+/// part of the model (neighbour test, cap, speed, measures) rounds the same way.
 #[must_use]
 pub fn length(v: &Vec3) -> f64 {
-    (v.x * v.x + v.y * v.y + v.z * v.z).sqrt()
+    squared_length(v).sqrt()
+}
+
+/// `(x·x + y·y) + z·z`, the square [`length`] takes the root of. `sqrt` is
+/// correctly rounded and so monotone: comparing squared lengths (against
+/// the thresholds of the neighbour tests, or with each other for a minimum)
+/// decides exactly as comparing the lengths would.
+#[must_use]
+pub fn squared_length(v: &Vec3) -> f64 {
+    v.x * v.x + v.y * v.y + v.z * v.z
 }

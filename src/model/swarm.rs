@@ -1,5 +1,7 @@
 //! The swarm: initial state from the seed, the synchronous step, derived values.
 
+use std::ops::Deref;
+
 use super::Vec3;
 use super::cell_list::CellList;
 use super::kinematics::Kinematics;
@@ -24,10 +26,9 @@ use super::steering::Steering;
 /// [`Swarm::steering`] always belongs to the current state.
 #[derive(Debug, Clone)]
 pub struct Swarm {
-    params: Params,
-    step: u64,
-    positions: Vec<Vec3>,
-    velocities: Vec<Vec3>,
+    /// Positions, velocities, step and params; the swarm reads as this
+    /// state (through `Deref`) with the steering that belongs to it.
+    state: Kinematics,
     steering: Vec<Steering>,
     cells: CellList,
     /// Threads that share a step's neighbour search (natively; always 1 on
@@ -35,9 +36,17 @@ pub struct Swarm {
     threads: u32,
 }
 
+impl Deref for Swarm {
+    type Target = Kinematics;
+
+    fn deref(&self) -> &Kinematics {
+        &self.state
+    }
+}
+
 /// Below this many boids a step is too short for threads to pay off.
 #[cfg(not(target_arch = "wasm32"))]
-const PARALLEL_FROM_COUNT: usize = 2_000;
+pub(crate) const PARALLEL_FROM_COUNT: usize = 2_000;
 
 /// The machine's cores, at most 8 (1 on wasm).
 fn default_threads() -> u32 {
@@ -64,35 +73,20 @@ impl Swarm {
         Ok(Kinematics::initial(params)?.into_swarm())
     }
 
-    /// A swarm from parts already checked against the invariants; computes
-    /// the steering.
-    pub(crate) fn from_valid_parts(
-        params: Params,
-        step: u64,
-        positions: Vec<Vec3>,
-        velocities: Vec<Vec3>,
-    ) -> Self {
-        let mut swarm =
-            Self::from_valid_parts_and_steering(params, step, positions, velocities, Vec::new());
+    /// The swarm of a state; computes its steering.
+    pub(crate) fn from_state(state: Kinematics) -> Self {
+        let mut swarm = Self::from_state_and_steering(state, Vec::new());
         swarm.steer();
         swarm
     }
 
-    /// A swarm from checked parts and the steering of exactly that state.
-    pub(crate) fn from_valid_parts_and_steering(
-        params: Params,
-        step: u64,
-        positions: Vec<Vec3>,
-        velocities: Vec<Vec3>,
-        steering: Vec<Steering>,
-    ) -> Self {
+    /// The swarm of a state and the steering of exactly that state.
+    pub(crate) fn from_state_and_steering(state: Kinematics, steering: Vec<Steering>) -> Self {
+        let cells = CellList::new(state.params.radius, state.params.count as usize);
         Self {
-            params,
-            step,
-            positions,
-            velocities,
+            state,
             steering,
-            cells: CellList::new(params.radius, params.count as usize),
+            cells,
             threads: default_threads(),
         }
     }
@@ -114,111 +108,61 @@ impl Swarm {
     /// Advances one synchronous step: `v' = cap(v + w_s·S + w_a·A + w_c·C)`,
     /// `x' = wrap(x + 0.04·v')`, every boid reading the same old state.
     pub fn step(&mut self) {
-        let params = self.params;
-        for ((x, v), s) in self
+        let state = &mut self.state;
+        let params = state.params;
+        for ((x, v), s) in state
             .positions
             .iter_mut()
-            .zip(&mut self.velocities)
+            .zip(&mut state.velocities)
             .zip(&self.steering)
         {
             (*x, *v) = moved(&params, x, v, s);
         }
-        self.step += 1;
+        state.step += 1;
         self.steer();
     }
 
     fn steer(&mut self) {
+        let state = &self.state;
         #[cfg(not(target_arch = "wasm32"))]
-        if self.threads > 1 && self.positions.len() >= PARALLEL_FROM_COUNT {
+        if self.threads > 1 && state.positions.len() >= PARALLEL_FROM_COUNT {
             self.cells.steer_parallel(
-                &self.positions,
-                &self.velocities,
+                &state.positions,
+                &state.velocities,
                 &mut self.steering,
                 self.threads,
             );
             return;
         }
         self.cells
-            .steer(&self.positions, &self.velocities, &mut self.steering);
+            .steer(&state.positions, &state.velocities, &mut self.steering);
     }
 
     /// The state one step later without its steering (the first, cheap half
     /// of [`Swarm::step`]); the swarm itself stays as it is.
     #[must_use]
     pub fn next_kinematics(&self) -> Kinematics {
-        let (positions, velocities) = self
+        let state = &self.state;
+        let (positions, velocities) = state
             .positions
             .iter()
-            .zip(&self.velocities)
+            .zip(&state.velocities)
             .zip(&self.steering)
-            .map(|((x, v), s)| moved(&self.params, x, v, s))
+            .map(|((x, v), s)| moved(&state.params, x, v, s))
             .unzip();
-        Kinematics::from_valid_parts(self.params, self.step + 1, positions, velocities)
+        Kinematics::from_valid_parts(state.params, state.step + 1, positions, velocities)
     }
 
     /// The state without its steering (a copy).
     #[must_use]
     pub fn kinematics(&self) -> Kinematics {
-        Kinematics::from_valid_parts(
-            self.params,
-            self.step,
-            self.positions.clone(),
-            self.velocities.clone(),
-        )
-    }
-
-    /// The parameters the swarm was made with.
-    #[must_use]
-    pub fn params(&self) -> &Params {
-        &self.params
-    }
-
-    /// Number of steps taken since initialisation.
-    #[must_use]
-    pub fn step_count(&self) -> u64 {
-        self.step
-    }
-
-    /// Model time in seconds, `step × 0.04` (derived from the integer count).
-    #[must_use]
-    pub fn time_seconds(&self) -> f64 {
-        self.step as f64 * STEP_SECONDS
-    }
-
-    /// Number of boids N.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.positions.len()
-    }
-
-    /// Always false: a valid swarm has at least one boid.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
-    }
-
-    /// Positions in LE, by boid id.
-    #[must_use]
-    pub fn positions(&self) -> &[Vec3] {
-        &self.positions
-    }
-
-    /// Velocities in LE/s, by boid id.
-    #[must_use]
-    pub fn velocities(&self) -> &[Vec3] {
-        &self.velocities
+        self.state.clone()
     }
 
     /// The unweighted components for the next step, by boid id.
     #[must_use]
     pub fn steering(&self) -> &[Steering] {
         &self.steering
-    }
-
-    /// Arithmetic mean of the boids' speeds `|v|`, in LE/s.
-    #[must_use]
-    pub fn mean_speed(&self) -> f64 {
-        self.velocities.iter().map(length).sum::<f64>() / self.len() as f64
     }
 }
 

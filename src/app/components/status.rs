@@ -40,8 +40,8 @@ pub fn Status() -> impl IntoView {
                 .map(|ms| format_decimal(ms, 2)),
         )
     };
-    let frames_per_second =
-        move || show(perf.get().map(|p| format_decimal(p.frames_per_second, 1)));
+    let pictures_per_second =
+        move || show(perf.get().map(|p| format_decimal(p.pictures_per_second, 1)));
     let ms_per_draw = move || {
         show(
             perf.get()
@@ -107,8 +107,8 @@ pub fn Status() -> impl IntoView {
                 <dt>"ms pro Schritt"</dt>
                 <dd id="perf-ms-per-step">{ms_per_step}</dd>
                 <dt>"Bilder pro Sekunde"</dt>
-                <dd id="perf-frames-per-second">{frames_per_second}</dd>
-                <dt>"ms pro Zeichnung"</dt>
+                <dd id="perf-pictures-per-second">{pictures_per_second}</dd>
+                <dt>"ms pro Bild"</dt>
                 <dd id="perf-ms-per-draw">{ms_per_draw}</dd>
             </dl>
             {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{note}</p> })}

@@ -127,7 +127,15 @@ pub fn AboutPage() -> impl IntoView {
                     <strong>"Tastatur:"</strong> " Die Leertaste startet oder pausiert, „.“ oder → "
                     "rechnet einen Schritt, ← geht einen zurück (nicht beim Tippen in ein Eingabefeld). "
                     "Hat die 3D-Ansicht den Fokus, drehen die Pfeiltasten, + und − zoomen und 0 setzt "
-                    "die Ansicht zurück."
+                    "die Ansicht zurück. In der Tabelle führt Tab nach den Spaltenköpfen zu den "
+                    "Zeilen: ↑ und ↓ (auch Bild↑, Bild↓, Pos1 und Ende) wechseln die Zeile, Enter "
+                    "oder die Leertaste wählt ihren Boid aus."
+                </li>
+                <li>
+                    <strong>"Ohne Grafikkarte"</strong> " zeichnet der Browser die 3D-Ansicht auf dem "
+                    "Prozessor: ein Bild von 50 000 Kegeln entsteht dann in Teilen über mehrere "
+                    "Bildschirmbilder und erscheint, wenn es fertig ist. Die Seite bleibt dabei "
+                    "bedienbar."
                 </li>
                 <li>
                     <strong>"Voreinstellung:"</strong> " Sechs benannte Parametersätze (vom "

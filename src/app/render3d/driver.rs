@@ -84,6 +84,8 @@ struct Inner {
     frame: RefCell<Option<AnimationFrame>>,
     /// Main-thread ms spent so far on the picture in progress.
     picture_ms: Cell<f64>,
+    /// Pictures shown so far.
+    pictures: Cell<u64>,
     /// Gives up on a lost context; dropping it cancels the timeout.
     lost_timer: RefCell<Option<Timeout>>,
     /// Dropping them removes the listeners.
@@ -124,6 +126,7 @@ impl CanvasDriver {
             }),
             frame: RefCell::new(None),
             picture_ms: Cell::new(0.0),
+            pictures: Cell::new(0),
             lost_timer: RefCell::new(None),
             listeners: RefCell::new(Vec::new()),
             observer: RefCell::new(None),
@@ -326,6 +329,13 @@ impl Inner {
         }
         if drawn.shown() {
             (self.hooks.drawn)(self.picture_ms.take());
+            // A picture may take several frames; this count lets tests and
+            // benchmarks see when one is on the canvas.
+            let pictures = self.pictures.get().wrapping_add(1);
+            self.pictures.set(pictures);
+            let _ = self
+                .canvas
+                .set_attribute("data-pictures", &pictures.to_string());
         }
         if drawn.wants_more() {
             self.request_redraw();

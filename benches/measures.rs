@@ -1,0 +1,55 @@
+//! Measures benchmark (SPEC §6): the time of all measures of one state at
+//! N = 50 000 with r = 1.0, 1.2 and 4.2 (seed 1, defaults otherwise), beside
+//! the time of one step of the same swarm, on one thread and on every core
+//! the step uses by default (the measures then share the nearest distances
+//! out), and the measures' share of a step. Medians: the step's over the
+//! first steps after initialisation, the measures' over repeated calls on
+//! the state those steps reached. Run with `cargo bench --bench measures`
+//! (a filter argument such as `r=4.2` picks cases).
+
+use std::hint::black_box;
+
+use boids_schwarm::model::{Params, Swarm};
+
+mod timing;
+use timing::median_ms;
+
+fn main() {
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    println!("measures benchmark (seed 1, defaults otherwise)");
+    println!(
+        "{:<32} {:>12} {:>12} {:>8}",
+        "case", "measures ms", "step ms", "share"
+    );
+    let cores = Swarm::new(&Params::default())
+        .expect("valid default params")
+        .threads();
+    let thread_counts: Vec<u32> = if cores > 1 { vec![1, cores] } else { vec![1] };
+    for (radius, samples) in [(1.0, 9), (1.2, 9), (4.2, 3)] {
+        for &threads in &thread_counts {
+            let name = format!("N=50000 r={radius} threads={threads}");
+            if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
+                continue;
+            }
+            let params = Params {
+                count: 50_000,
+                radius,
+                seed: 1,
+                ..Params::default()
+            };
+            let mut swarm = Swarm::new(&params).expect("valid benchmark params");
+            swarm.set_threads(threads);
+            let step = median_ms(samples, || {
+                swarm.step();
+                black_box(swarm.positions());
+            });
+            let measures = median_ms(samples, || {
+                black_box(swarm.measures());
+            });
+            println!(
+                "{name:<32} {measures:>12.1} {step:>12.1} {:>7.1}%",
+                100.0 * measures / step
+            );
+        }
+    }
+}

@@ -1,0 +1,299 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The measures of SPEC §6: crafted states with values computed by hand, and
+//! the grid-based computation against the brute-force reference, bit for bit,
+//! on random states of every kind and for every valid radius.
+
+use boids_schwarm::model::{
+    HALF_PERIOD, Measure, Measures, Params, SERIES_HEADER, Swarm, Vec3, measures_brute_force,
+    steering_cell_list,
+};
+use proptest::prelude::*;
+
+mod model_support;
+use model_support::positions;
+
+/// The measures as the swarm computes them (neighbour counts from the cell
+/// list), after checking them against the brute-force reference bit for bit.
+fn measures(positions: &[Vec3], velocities: &[Vec3], radius: f64) -> Measures {
+    let steering = steering_cell_list(positions, velocities, radius);
+    let fast = Measures::new(positions, velocities, &steering, radius);
+    assert_same(&fast, &measures_brute_force(positions, velocities, radius));
+    fast
+}
+
+fn bits(m: &Measures) -> [Option<u64>; 6] {
+    Measure::ALL.map(|measure| m.get(measure).map(f64::to_bits))
+}
+
+fn assert_same(fast: &Measures, slow: &Measures) {
+    assert_eq!(bits(fast), bits(slow), "{fast:?} vs {slow:?}");
+}
+
+fn at_rest(n: usize) -> Vec<Vec3> {
+    vec![Vec3::zeros(); n]
+}
+
+#[test]
+fn a_single_boid() {
+    let m = measures(
+        &[Vec3::new(1.0, 2.0, 3.0)],
+        &[Vec3::new(0.0, 0.0, -1.5)],
+        1.2,
+    );
+    assert_eq!(
+        m,
+        Measures {
+            mean_speed: 1.5,
+            polarization: 1.0,
+            mean_neighbors: 0.0,
+            groups: 1,
+            largest_group: 1,
+            mean_nearest_distance: None,
+        }
+    );
+}
+
+#[test]
+fn all_at_rest_have_no_order() {
+    let positions = [
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(2.0, 0.0, 0.0),
+        Vec3::new(0.0, 3.0, 0.0),
+    ];
+    let m = measures(&positions, &at_rest(3), 1.2);
+    assert_eq!(m.mean_speed, 0.0);
+    assert_eq!(m.polarization, 0.0);
+    assert_eq!((m.groups, m.largest_group), (3, 1));
+    assert_eq!(m.mean_neighbors, 0.0);
+    // Nearest: 2, 2 and 3 (not √13, the distance to the second boid).
+    assert_eq!(m.mean_nearest_distance, Some((2.0 + 2.0 + 3.0) / 3.0));
+}
+
+#[test]
+fn polarization_of_crafted_headings() {
+    let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(3.0, 0.0, 0.0)];
+    let polarization = |v: [Vec3; 2]| measures(&p, &v, 1.0).polarization;
+    // Same heading, other speeds: 1.
+    assert_eq!(
+        polarization([Vec3::new(1.0, 0.0, 0.0), Vec3::new(2.0, 0.0, 0.0)]),
+        1.0
+    );
+    // Opposite: 0.
+    assert_eq!(
+        polarization([Vec3::new(1.0, 0.0, 0.0), Vec3::new(-3.0, 0.0, 0.0)]),
+        0.0
+    );
+    // Perpendicular: |(1, 1, 0)| / 2.
+    assert_eq!(
+        polarization([Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 2.0, 0.0)]),
+        2f64.sqrt() / 2.0
+    );
+    // A boid at rest adds nothing, but counts in N.
+    assert_eq!(polarization([Vec3::zeros(), Vec3::new(0.0, 0.0, 5.0)]), 0.5);
+}
+
+#[test]
+fn coincident_boids_are_one_group_at_distance_zero() {
+    let p = vec![Vec3::new(-4.2, 1.0, 4.0); 4];
+    let v = vec![Vec3::new(0.0, 1.0, 0.0); 4];
+    let m = measures(&p, &v, 0.1);
+    assert_eq!(m.mean_neighbors, 3.0);
+    assert_eq!((m.groups, m.largest_group), (1, 4));
+    assert_eq!(m.mean_nearest_distance, Some(0.0));
+    assert_eq!((m.mean_speed, m.polarization), (1.0, 1.0));
+}
+
+#[test]
+fn boids_exactly_r_apart_are_linked_just_beyond_not() {
+    let r = 1.5;
+    let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, r, 0.0)];
+    let m = measures(&p, &at_rest(2), r);
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (1, 2, 1.0));
+    assert_eq!(m.mean_nearest_distance, Some(r));
+
+    let beyond = r.next_up();
+    let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, beyond, 0.0)];
+    let m = measures(&p, &at_rest(2), r);
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (2, 1, 0.0));
+    // Not a neighbour, but still the nearest boid.
+    assert_eq!(m.mean_nearest_distance, Some(beyond));
+}
+
+#[test]
+fn a_chain_is_one_group_and_a_loner_its_own() {
+    // 0 — 1 — 2 linked in a chain (0 and 2 are 2 apart), −3 alone: it is
+    // 3 from 0 and, across the seam, 8.4 − 5 = 3.4 from 2.
+    let p = [0.0, 1.0, 2.0, -3.0].map(|x| Vec3::new(x, 0.0, 0.0));
+    let m = measures(&p, &at_rest(4), 1.0);
+    assert_eq!((m.groups, m.largest_group), (2, 3));
+    assert_eq!(m.mean_neighbors, (1 + 2 + 1) as f64 / 4.0);
+    assert_eq!(m.mean_nearest_distance, Some((1.0 + 1.0 + 1.0 + 3.0) / 4.0));
+}
+
+#[test]
+fn pairs_across_the_seam() {
+    // x = 3.9 and −4.0 are 8.4 − 7.9 ≈ 0.5 apart across the face x = ±4.2;
+    // y = −4.1 and 4.1 likewise ≈ 0.2 apart.
+    let p = [
+        Vec3::new(3.9, 0.0, 0.0),
+        Vec3::new(-4.0, 0.0, 0.0),
+        Vec3::new(0.0, -4.1, 2.0),
+        Vec3::new(0.0, 4.1, 2.0),
+    ];
+    let m = measures(&p, &at_rest(4), 0.6);
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (2, 2, 1.0));
+    let across_x = ((-4.0f64 - 3.9) + 8.4).abs();
+    let across_y = ((4.1f64 - -4.1) - 8.4).abs();
+    assert!((across_x - 0.5).abs() < 1e-12 && (across_y - 0.2).abs() < 1e-12);
+    assert_eq!(
+        m.mean_nearest_distance,
+        Some((across_x + across_x + across_y + across_y) / 4.0)
+    );
+}
+
+#[test]
+fn the_largest_radius_links_across_half_the_period() {
+    // A and B are exactly 4.2 apart (a tie of the displacement, −4.2 both
+    // ways): neighbours at r = 4.2. C is 4.2·√2 from B and 4.2·√3 from A.
+    let h = HALF_PERIOD;
+    let p = [
+        Vec3::new(0.0, 0.0, 0.0),
+        Vec3::new(-h, 0.0, 0.0),
+        Vec3::new(-h, -h, -h),
+    ];
+    let m = measures(&p, &at_rest(3), h);
+    assert_eq!((m.groups, m.largest_group), (2, 2));
+    assert_eq!(m.mean_neighbors, 2.0 / 3.0);
+    let diagonal = (h * h + h * h).sqrt();
+    assert_eq!(m.mean_nearest_distance, Some((h + h + diagonal) / 3.0));
+}
+
+#[test]
+fn the_swarm_gives_the_same_as_the_reference() {
+    for (count, radius, steps) in [
+        (1, 1.2, 3),
+        (2, 4.2, 5),
+        (600, 1.2, 20),
+        (1500, 0.3, 2),
+        (1500, 4.2, 2),
+    ] {
+        let mut swarm = Swarm::new(&Params {
+            count,
+            radius,
+            seed: 11,
+            ..Params::default()
+        })
+        .unwrap();
+        for _ in 0..steps {
+            swarm.step();
+        }
+        let reference = measures_brute_force(swarm.positions(), swarm.velocities(), radius);
+        assert_same(&swarm.measures(), &reference);
+    }
+}
+
+#[test]
+fn threads_give_the_same_bits() {
+    for radius in [0.4, 1.2, 4.2] {
+        let swarm = Swarm::new(&Params {
+            count: 3_000,
+            radius,
+            seed: 2,
+            ..Params::default()
+        })
+        .unwrap();
+        let (p, v, s) = (swarm.positions(), swarm.velocities(), swarm.steering());
+        let reference = measures_brute_force(p, v, radius);
+        for threads in [1, 2, 3, 7] {
+            assert_same(
+                &Measures::with_threads(p, v, s, radius, threads),
+                &reference,
+            );
+        }
+    }
+}
+
+#[test]
+fn series_csv_has_a_row_per_step() {
+    let mut swarm = Swarm::new(&Params {
+        count: 30,
+        seed: 3,
+        ..Params::default()
+    })
+    .unwrap();
+    let mut copy = swarm.clone();
+    let csv = swarm.series_csv(3);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], SERIES_HEADER);
+    assert!(csv.ends_with('\n'));
+    for (k, line) in lines[1..].iter().enumerate() {
+        let m = copy.measures();
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 8);
+        assert_eq!(fields[0], k.to_string());
+        assert_eq!(fields[1].parse::<f64>().unwrap(), copy.time_seconds());
+        assert_eq!(fields[5], m.groups.to_string());
+        assert_eq!(
+            fields[7].parse::<f64>().unwrap(),
+            m.mean_nearest_distance.unwrap()
+        );
+        copy.step();
+    }
+    assert_eq!(swarm.step_count(), 3);
+    // Undefined for one boid: an empty last field.
+    let mut single = Swarm::new(&Params {
+        count: 1,
+        ..Params::default()
+    })
+    .unwrap();
+    assert!(
+        single
+            .series_csv(0)
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",1,1,")
+    );
+}
+
+fn velocity() -> impl Strategy<Value = Vec3> {
+    prop_oneof![
+        4 => (-2.0..2.0f64, -2.0..2.0f64, -2.0..2.0f64).prop_map(|(x, y, z)| Vec3::new(x, y, z)),
+        1 => Just(Vec3::zeros()),
+        1 => Just(Vec3::new(0.0, 1.0, 0.0)),
+    ]
+}
+
+fn radius() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        6 => 0.05..=HALF_PERIOD,
+        1 => 0.0001..0.05,
+        2 => prop::sample::select(vec![4.2, 4.2f64.next_down(), 2.8, 2.1, 1.2, 1.0, 0.6]),
+    ]
+}
+
+fn state(n: usize) -> impl Strategy<Value = (Vec<Vec3>, Vec<Vec3>, f64)> {
+    radius().prop_flat_map(move |r| {
+        positions(r, n).prop_flat_map(move |p| {
+            let len = p.len();
+            (Just(p), prop::collection::vec(velocity(), len), Just(r))
+        })
+    })
+}
+
+proptest! {
+    #[test]
+    fn measures_equal_the_brute_force_reference((p, v, r) in state(120)) {
+        measures(&p, &v, r);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Thousands of boids: grids with many cells, shells of several cells.
+    #[test]
+    fn many_boids_equal_the_brute_force_reference((p, v, r) in state(2500)) {
+        measures(&p, &v, r);
+    }
+}
