@@ -32,7 +32,7 @@ pub fn measure_label(measure: Measure) -> &'static str {
     match measure {
         Measure::MeanSpeed => "Mittleres Tempo",
         Measure::Polarization => "Ordnung (Polarisation)",
-        Measure::MeanNeighbors => "Nachbarn im Mittel",
+        Measure::MeanNeighbours => "Nachbarn im Mittel",
         Measure::Groups => "Gruppen",
         Measure::LargestGroup => "Größte Gruppe",
         Measure::MeanNearestDistance => "Mittlerer Abstand zum nächsten Nachbarn",

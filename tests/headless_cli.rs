@@ -95,7 +95,7 @@ fn expected_series(mut swarm: Swarm, steps: u64) -> String {
             swarm.time_seconds(),
             m.mean_speed,
             m.polarization,
-            m.mean_neighbors,
+            m.mean_neighbours,
             m.groups,
             m.largest_group,
             nearest.unwrap_or_default()

@@ -32,17 +32,23 @@ fn assert_same(positions: &[Vec3], radius: f64) -> Result<(), TestCaseError> {
     let fast = steering_cell_list(positions, &velocities, radius);
     let slow = steering_brute_force(positions, &velocities, radius);
     for (i, (f, s)) in fast.iter().zip(&slow).enumerate() {
-        prop_assert_eq!(f.neighbors, s.neighbors, "boid {} count, r = {}", i, radius);
-        if s.neighbors > 0 {
+        prop_assert_eq!(
+            f.neighbours,
+            s.neighbours,
+            "boid {} count, r = {}",
+            i,
+            radius
+        );
+        if s.neighbours > 0 {
             prop_assert_eq!(
-                tag_sums(i, f.neighbors, &f.alignment),
-                tag_sums(i, s.neighbors, &s.alignment),
+                tag_sums(i, f.neighbours, &f.alignment),
+                tag_sums(i, s.neighbours, &s.alignment),
                 "boid {} neighbour set, r = {}",
                 i,
                 radius
             );
         }
-        let scale = 1e-12 * (1.0 + f64::from(s.neighbors));
+        let scale = 1e-12 * (1.0 + f64::from(s.neighbours));
         prop_assert!(
             (f.cohesion - s.cohesion).norm() <= scale,
             "boid {} C: {} vs {}",
@@ -240,7 +246,7 @@ fn exact_radius_across_the_seam_on_every_axis() {
             let result = steering_cell_list(&[a, b], &tags(2), r);
             let reference = steering_brute_force(&[a, b], &tags(2), r);
             assert_eq!(
-                result[0].neighbors, reference[0].neighbors,
+                result[0].neighbours, reference[0].neighbours,
                 "r = {r}, axis {axis}"
             );
         }
@@ -272,7 +278,7 @@ impl Checksum {
 
     fn add_steering(&mut self, steering: &[Steering]) {
         for s in steering {
-            self.add_u64(u64::from(s.neighbors));
+            self.add_u64(u64::from(s.neighbours));
             self.add_vec(&s.separation);
             self.add_vec(&s.alignment);
             self.add_vec(&s.cohesion);

@@ -45,7 +45,7 @@ fn a_single_boid() {
         Measures {
             mean_speed: 1.5,
             polarization: 1.0,
-            mean_neighbors: 0.0,
+            mean_neighbours: 0.0,
             groups: 1,
             largest_group: 1,
             mean_nearest_distance: None,
@@ -64,7 +64,7 @@ fn all_at_rest_have_no_order() {
     assert_eq!(m.mean_speed, 0.0);
     assert_eq!(m.polarization, 0.0);
     assert_eq!((m.groups, m.largest_group), (3, 1));
-    assert_eq!(m.mean_neighbors, 0.0);
+    assert_eq!(m.mean_neighbours, 0.0);
     // Nearest: 2, 2 and 3 (not √13, the distance to the second boid).
     assert_eq!(m.mean_nearest_distance, Some((2.0 + 2.0 + 3.0) / 3.0));
 }
@@ -97,7 +97,7 @@ fn coincident_boids_are_one_group_at_distance_zero() {
     let p = vec![Vec3::new(-4.2, 1.0, 4.0); 4];
     let v = vec![Vec3::new(0.0, 1.0, 0.0); 4];
     let m = measures(&p, &v, 0.1);
-    assert_eq!(m.mean_neighbors, 3.0);
+    assert_eq!(m.mean_neighbours, 3.0);
     assert_eq!((m.groups, m.largest_group), (1, 4));
     assert_eq!(m.mean_nearest_distance, Some(0.0));
     assert_eq!((m.mean_speed, m.polarization), (1.0, 1.0));
@@ -108,13 +108,13 @@ fn boids_exactly_r_apart_are_linked_just_beyond_not() {
     let r = 1.5;
     let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, r, 0.0)];
     let m = measures(&p, &at_rest(2), r);
-    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (1, 2, 1.0));
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbours), (1, 2, 1.0));
     assert_eq!(m.mean_nearest_distance, Some(r));
 
     let beyond = r.next_up();
     let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(0.0, beyond, 0.0)];
     let m = measures(&p, &at_rest(2), r);
-    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (2, 1, 0.0));
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbours), (2, 1, 0.0));
     // Not a neighbour, but still the nearest boid.
     assert_eq!(m.mean_nearest_distance, Some(beyond));
 }
@@ -126,7 +126,7 @@ fn a_chain_is_one_group_and_a_loner_its_own() {
     let p = [0.0, 1.0, 2.0, -3.0].map(|x| Vec3::new(x, 0.0, 0.0));
     let m = measures(&p, &at_rest(4), 1.0);
     assert_eq!((m.groups, m.largest_group), (2, 3));
-    assert_eq!(m.mean_neighbors, (1 + 2 + 1) as f64 / 4.0);
+    assert_eq!(m.mean_neighbours, (1 + 2 + 1) as f64 / 4.0);
     assert_eq!(m.mean_nearest_distance, Some((1.0 + 1.0 + 1.0 + 3.0) / 4.0));
 }
 
@@ -141,7 +141,7 @@ fn pairs_across_the_seam() {
         Vec3::new(0.0, 4.1, 2.0),
     ];
     let m = measures(&p, &at_rest(4), 0.6);
-    assert_eq!((m.groups, m.largest_group, m.mean_neighbors), (2, 2, 1.0));
+    assert_eq!((m.groups, m.largest_group, m.mean_neighbours), (2, 2, 1.0));
     let across_x = ((-4.0f64 - 3.9) + 8.4).abs();
     let across_y = ((4.1f64 - -4.1) - 8.4).abs();
     assert!((across_x - 0.5).abs() < 1e-12 && (across_y - 0.2).abs() < 1e-12);
@@ -163,7 +163,7 @@ fn the_largest_radius_links_across_half_the_period() {
     ];
     let m = measures(&p, &at_rest(3), h);
     assert_eq!((m.groups, m.largest_group), (2, 2));
-    assert_eq!(m.mean_neighbors, 2.0 / 3.0);
+    assert_eq!(m.mean_neighbours, 2.0 / 3.0);
     let diagonal = (h * h + h * h).sqrt();
     assert_eq!(m.mean_nearest_distance, Some((h + h + diagonal) / 3.0));
 }

@@ -162,8 +162,8 @@ fn neighbour_exactly_at_the_radius_counts() {
         &[[0.0, 0.0, 0.0], [1.0, 0.0, 0.0]],
         &[[0.0; 3], [0.0; 3]],
     );
-    assert_eq!(s.steering()[0].neighbors, 1);
-    assert_eq!(s.steering()[1].neighbors, 1);
+    assert_eq!(s.steering()[0].neighbours, 1);
+    assert_eq!(s.steering()[1].neighbours, 1);
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn neighbour_one_ulp_beyond_the_radius_does_not_count() {
         &[[0.0, 0.0, 0.0], [far, 0.0, 0.0]],
         &[[0.0; 3], [0.0; 3]],
     );
-    assert_eq!(s.steering()[0].neighbors, 0);
+    assert_eq!(s.steering()[0].neighbours, 0);
 }
 
 #[test]
@@ -192,7 +192,7 @@ fn neighbour_across_the_seam_counts() {
         &[[0.0; 3], [0.0; 3]],
     );
     let a = s.steering()[0];
-    assert_eq!(a.neighbors, 1);
+    assert_eq!(a.neighbours, 1);
     // C points from boid 0 backwards across the seam.
     assert!(
         (a.cohesion - Vec3::new(-0.2, 0.0, 0.0)).norm() < 1e-12,
@@ -207,7 +207,7 @@ fn neighbour_across_the_seam_counts() {
 fn without_neighbours_all_components_are_zero() {
     let s = swarm_at(params(1), &[[0.3, 0.2, 0.1]], &[[1.0, 0.0, 0.0]]);
     let c = s.steering()[0];
-    assert_eq!(c.neighbors, 0);
+    assert_eq!(c.neighbours, 0);
     assert_eq!(c.separation, Vec3::zeros());
     assert_eq!(c.alignment, Vec3::zeros());
     assert_eq!(c.cohesion, Vec3::zeros());
@@ -233,7 +233,7 @@ fn coincident_boids_count_for_alignment_and_cohesion_but_not_separation() {
         &[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]],
     );
     let c = s.steering()[0];
-    assert_eq!(c.neighbors, 1);
+    assert_eq!(c.neighbours, 1);
     assert_eq!(c.separation, Vec3::zeros());
     assert_eq!(c.cohesion, Vec3::zeros());
     assert_eq!(c.alignment, Vec3::new(-1.0, 1.0, 0.0));
@@ -258,7 +258,7 @@ fn separation_only_strictly_inside_035_r_and_summed() {
         &[[0.0; 3]; 4],
     );
     let c = s.steering()[0];
-    assert_eq!(c.neighbors, 3);
+    assert_eq!(c.neighbours, 3);
     // A sum of unit vectors, not a mean.
     assert_eq!(c.separation, Vec3::new(-1.0, 1.0, 0.0));
 }
@@ -271,7 +271,7 @@ fn alignment_is_mean_neighbour_velocity_minus_own() {
         &[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.5]],
     );
     let c = s.steering()[0];
-    assert_eq!(c.neighbors, 2);
+    assert_eq!(c.neighbours, 2);
     assert_eq!(
         c.alignment,
         Vec3::new(0.0 / 2.0 - 1.0, 1.0 / 2.0, 1.5 / 2.0)
@@ -382,8 +382,8 @@ fn radius_close_to_half_the_cube_counts_everyone_once() {
     let s = Swarm::new(&p).unwrap();
     let reference = steering_brute_force(s.positions(), s.velocities(), p.radius);
     for (i, (got, want)) in s.steering().iter().zip(&reference).enumerate() {
-        assert_eq!(got.neighbors, want.neighbors, "boid {i}");
-        assert!(got.neighbors <= 39);
+        assert_eq!(got.neighbours, want.neighbours, "boid {i}");
+        assert!(got.neighbours <= 39);
     }
 }
 

@@ -67,7 +67,7 @@ fn written_fields_follow_the_format() {
     assert_eq!(value["mean_speed"].as_f64().unwrap(), swarm.mean_speed());
     let boid = &value["boids"][3];
     assert_eq!(boid["id"], 3);
-    assert_eq!(boid["neighbors"], swarm.steering()[3].neighbors);
+    assert_eq!(boid["neighbors"], swarm.steering()[3].neighbours);
     assert_eq!(
         boid["cohesion"][1].as_f64().unwrap(),
         swarm.steering()[3].cohesion.y
@@ -87,7 +87,7 @@ fn derived_fields_are_recomputed_not_trusted() {
     value["boids"][0]["cohesion"] = json!([9.0, 9.0, 9.0]);
     let swarm = read(&value).unwrap();
     assert_eq!(swarm.time_seconds(), 17.0 * 0.04);
-    assert_eq!(swarm.steering()[0].neighbors, 1);
+    assert_eq!(swarm.steering()[0].neighbours, 1);
     assert!((swarm.mean_speed() - (0.29f64.sqrt() + 1.0) / 2.0).abs() < 1e-15);
 }
 

@@ -130,7 +130,7 @@ pub const COLUMNS: [ColumnSpec; 18] = [
         description: "Zahl der Nachbarn im Radius",
         csv_name: "neighbors",
         format: NumberFormat::Integer,
-        value: |s, i| f64::from(s.steering()[i].neighbors),
+        value: |s, i| f64::from(s.steering()[i].neighbours),
     },
     real(Column::Sx, "Sx", SEPARATION, "separation_x", |s, i| {
         s.steering()[i].separation.x

@@ -47,13 +47,13 @@ pub(crate) const CELL_MARGIN: f64 = 1e-9;
 /// the periodic shift shared by every pair of boids in the two cells (`None`:
 /// evaluate it per pair).
 #[derive(Debug, Clone, Copy)]
-struct AxisNeighbor {
+struct AxisNeighbour {
     coordinate: usize,
     shift: Option<f64>,
 }
 
 /// At most this many neighbouring coordinates per axis (reach 2).
-const MAX_AXIS_NEIGHBORS: usize = 5;
+const MAX_AXIS_NEIGHBOURS: usize = 5;
 
 /// How far, in LE, the span of d must stay from a tie (`|d| = L/2`) for the
 /// periodic shift of a stretch of cells to be taken without a check.
@@ -287,7 +287,7 @@ pub(crate) struct CellList {
     /// `1 / cell_size_x` (the margins cover its rounding).
     cells_per_x_length: f64,
     /// For each home coordinate on the y or z axis, its neighbouring ones.
-    plan: Vec<Vec<AxisNeighbor>>,
+    plan: Vec<Vec<AxisNeighbour>>,
     cell_of: Vec<u32>,
     cell_start: Vec<u32>,
     /// Scratch for the sort: the next free slot of every cell.
@@ -327,7 +327,7 @@ impl CellList {
             (6 * cells_yz).min(((4 * count + 4096) / (cells_yz * cells_yz)).max(cells_yz));
         let cell_size_yz = PERIOD / cells_yz as f64;
         let plan = (0..cells_yz)
-            .map(|home| axis_neighbors(home, reach, cells_yz, cell_size_yz))
+            .map(|home| axis_neighbours(home, reach, cells_yz, cell_size_yz))
             .collect();
         Self {
             thresholds: Thresholds::new(radius),
@@ -543,7 +543,7 @@ impl CellList {
         let (home_a, home_b) = (&self.boids[a], &self.boids[b]);
         let gaps_y = self.squared_gaps(plan_y, f64x2::new([home_a.y(), home_b.y()]));
         let gaps_z = self.squared_gaps(plan_z, f64x2::new([home_a.z(), home_b.z()]));
-        let neighbor_q = f64x2::splat(self.thresholds.neighbor_q);
+        let neighbour_q = f64x2::splat(self.thresholds.neighbour_q);
         for (nz, gap_z) in plan_z.iter().zip(gaps_z) {
             for (ny, gap_y) in plan_y.iter().zip(gaps_y) {
                 let row = Row {
@@ -552,7 +552,7 @@ impl CellList {
                 };
                 if let (Some(sy), Some(sz)) = (ny.shift, nz.shift) {
                     // Squared x half-width of the sphere's reach into this row.
-                    let reach_q = neighbor_q - gap_y - gap_z;
+                    let reach_q = neighbour_q - gap_y - gap_z;
                     self.sum_row_window(accumulator, &home, &row, reach_q, sy, sz);
                 } else {
                     self.sum_row_per_lane(accumulator, &home, &row, [ny, nz]);
@@ -572,7 +572,7 @@ impl CellList {
         accumulator: &mut Accumulator,
         home: &Home,
         row: &Row,
-        [ny, nz]: [&AxisNeighbor; 2],
+        [ny, nz]: [&AxisNeighbour; 2],
     ) {
         let (home_a, home_b) = (&self.boids[home.a], &self.boids[home.b]);
         let (Some((y, gap_y)), Some((z, gap_z))) = (
@@ -584,7 +584,7 @@ impl CellList {
             self.sum_cells(accumulator, home, row, 0, self.cells_x - 1, None);
             return;
         };
-        let reach_q = f64x2::splat(self.thresholds.neighbor_q) - gap_y - gap_z;
+        let reach_q = f64x2::splat(self.thresholds.neighbour_q) - gap_y - gap_z;
         let Some((first, last)) = self.x_window(home, reach_q) else {
             return;
         };
@@ -639,14 +639,14 @@ impl CellList {
     /// Per neighbouring coordinate, each home boid's squared distance (less a
     /// margin) from 0 to the span of δ over that cell (0 where the cells
     /// share no shift: those rows take each lane's own).
-    fn squared_gaps(&self, plan: &[AxisNeighbor], home: f64x2) -> [f64x2; MAX_AXIS_NEIGHBORS] {
-        let mut gaps = [f64x2::ZERO; MAX_AXIS_NEIGHBORS];
+    fn squared_gaps(&self, plan: &[AxisNeighbour], home: f64x2) -> [f64x2; MAX_AXIS_NEIGHBOURS] {
+        let mut gaps = [f64x2::ZERO; MAX_AXIS_NEIGHBOURS];
         let size = f64x2::splat(self.cell_size_yz);
-        for (gap, neighbor) in gaps.iter_mut().zip(plan) {
-            let Some(shift) = neighbor.shift else {
+        for (gap, neighbour) in gaps.iter_mut().zip(plan) {
+            let Some(shift) = neighbour.shift else {
                 continue;
             };
-            let low = f64x2::splat(neighbor.coordinate as f64 * self.cell_size_yz - HALF_PERIOD)
+            let low = f64x2::splat(neighbour.coordinate as f64 * self.cell_size_yz - HALF_PERIOD)
                 - home
                 - f64x2::splat(shift);
             let distance =
@@ -1019,7 +1019,7 @@ impl CellList {
         close: &mut [u32],
     ) {
         let [sx, sy, sz] = *shift;
-        let neighbor_q = f64x2::splat(self.thresholds.neighbor_q);
+        let neighbour_q = f64x2::splat(self.thresholds.neighbour_q);
         let separation_q = f64x2::splat(self.thresholds.separation_q);
         let one = f64x2::ONE;
         let boids = &self.boids[segment.start..segment.end];
@@ -1045,7 +1045,7 @@ impl CellList {
         for (k, boid) in boids.iter().enumerate() {
             let [dx, dy, dz] = delta(boid);
             let q = dx * dx + dy * dy + dz * dz;
-            let mut near = q.simd_le(neighbor_q);
+            let mut near = q.simd_le(neighbour_q);
             if CONTAINS_HOME {
                 near &= own.simd_ne(offset);
                 offset += one;
@@ -1096,7 +1096,7 @@ impl CellList {
                     displacement_1d(boid.z() - zs[lane]),
                 ];
                 let q = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-                if q > self.thresholds.neighbor_q {
+                if q > self.thresholds.neighbour_q {
                     continue;
                 }
                 count[lane] += 1;
@@ -1205,7 +1205,7 @@ fn add_separation(separation: &mut [[f64; 3]; 2], q: f64x2, separation_q: f64, d
 
 /// The neighbouring coordinates of home coordinate `home` on one axis: those
 /// within `reach` cells, each once (also when the axis has few cells).
-fn axis_neighbors(home: usize, reach: usize, cells: usize, cell_size: f64) -> Vec<AxisNeighbor> {
+fn axis_neighbours(home: usize, reach: usize, cells: usize, cell_size: f64) -> Vec<AxisNeighbour> {
     let mut coords: Vec<usize> = (0..=2 * reach)
         .map(|k| (home + cells * reach + k - reach) % cells)
         .collect();
@@ -1213,7 +1213,7 @@ fn axis_neighbors(home: usize, reach: usize, cells: usize, cell_size: f64) -> Ve
     coords.retain(|&c| !std::mem::replace(&mut seen[c], true));
     coords
         .into_iter()
-        .map(|coordinate| AxisNeighbor {
+        .map(|coordinate| AxisNeighbour {
             coordinate,
             shift: cell_pair_shift(home, coordinate, cell_size),
         })

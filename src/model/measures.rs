@@ -36,7 +36,7 @@ pub struct Measures {
     /// direction (or all at rest), 1: all fly the same way.
     pub polarization: f64,
     /// `(1/N)·Σ k_i` with `k_i` the neighbour count of SPEC §1; `0 ..= N − 1`.
-    pub mean_neighbors: f64,
+    pub mean_neighbours: f64,
     /// Connected groups when every neighbour pair is linked (a boid without
     /// neighbours is a group of one); `1 ..= N`.
     pub groups: u32,
@@ -52,7 +52,7 @@ pub struct Measures {
 pub enum Measure {
     MeanSpeed,
     Polarization,
-    MeanNeighbors,
+    MeanNeighbours,
     Groups,
     LargestGroup,
     MeanNearestDistance,
@@ -63,7 +63,7 @@ impl Measure {
     pub const ALL: [Self; 6] = [
         Self::MeanSpeed,
         Self::Polarization,
-        Self::MeanNeighbors,
+        Self::MeanNeighbours,
         Self::Groups,
         Self::LargestGroup,
         Self::MeanNearestDistance,
@@ -75,7 +75,7 @@ impl Measure {
         match self {
             Self::MeanSpeed => "mean_speed",
             Self::Polarization => "polarization",
-            Self::MeanNeighbors => "mean_neighbors",
+            Self::MeanNeighbours => "mean_neighbors",
             Self::Groups => "groups",
             Self::LargestGroup => "largest_group",
             Self::MeanNearestDistance => "mean_nearest_distance",
@@ -100,7 +100,7 @@ pub const SERIES_HEADER: &str =
 impl Measures {
     /// The measures of a state: positions in `[-4.2, 4.2)` (LE), velocities
     /// (LE/s) and `steering` of exactly this state and radius `0 < r ≤ 4.2`
-    /// (its neighbour counts give `mean_neighbors` and tell the boids
+    /// (its neighbour counts give `mean_neighbours` and tell the boids
     /// without neighbours, which form groups of one). All three slices have
     /// N ≥ 1 entries. Computed on the calling thread.
     #[must_use]
@@ -126,12 +126,12 @@ impl Measures {
         threads: u32,
     ) -> Self {
         let n = positions.len();
-        let neighbor_sum: u64 = steering.iter().map(|s| u64::from(s.neighbors)).sum();
+        let neighbour_sum: u64 = steering.iter().map(|s| u64::from(s.neighbours)).sum();
         let (groups, largest_group) = groups(positions, steering, radius);
         Self {
             mean_speed: mean_speed(velocities),
             polarization: polarization(velocities),
-            mean_neighbors: neighbor_sum as f64 / n as f64,
+            mean_neighbours: neighbour_sum as f64 / n as f64,
             groups,
             largest_group,
             mean_nearest_distance: mean_nearest_distance(positions, threads),
@@ -145,7 +145,7 @@ impl Measures {
         match measure {
             Measure::MeanSpeed => Some(self.mean_speed),
             Measure::Polarization => Some(self.polarization),
-            Measure::MeanNeighbors => Some(self.mean_neighbors),
+            Measure::MeanNeighbours => Some(self.mean_neighbours),
             Measure::Groups => Some(f64::from(self.groups)),
             Measure::LargestGroup => Some(f64::from(self.largest_group)),
             Measure::MeanNearestDistance => self.mean_nearest_distance,
@@ -207,7 +207,7 @@ const TIE_MARGIN: f64 = 1e-6;
 /// The neighbour test of the steering for a pair in either direction.
 #[derive(Debug, Clone, Copy)]
 struct Link {
-    neighbor_q: f64,
+    neighbour_q: f64,
     /// `|δ_ij| ≤ r` and `|δ_ji| ≤ r` always agree: no neighbour has a
     /// component near ±L/2, where the two directions may round differently.
     symmetric: bool,
@@ -215,16 +215,16 @@ struct Link {
 
 impl Link {
     fn new(radius: f64) -> Self {
-        let neighbor_q = Thresholds::new(radius).neighbor_q;
+        let neighbour_q = Thresholds::new(radius).neighbour_q;
         let limit = HALF_PERIOD - TIE_MARGIN;
         Self {
-            neighbor_q,
-            symmetric: neighbor_q < limit * limit,
+            neighbour_q,
+            symmetric: neighbour_q < limit * limit,
         }
     }
 
     fn within(&self, delta: &Vec3) -> bool {
-        squared_length(delta) <= self.neighbor_q
+        squared_length(delta) <= self.neighbour_q
     }
 
     /// i and j are linked: j is a neighbour of i (`delta` = δ_ij) or i one of j.
@@ -401,7 +401,7 @@ fn groups(positions: &[Vec3], steering: &[Steering], radius: f64) -> (u32, u32) 
     let link = Link::new(radius);
     // A boid without neighbours is a group of its own, unless the directions
     // of a pair may disagree (then i may be linked to j without neighbours).
-    let linked = |&i: &usize| !link.symmetric || steering[i].neighbors > 0;
+    let linked = |&i: &usize| !link.symmetric || steering[i].neighbours > 0;
     let members = (0..positions.len()).filter(linked);
     let count = members.clone().count();
     let alone = (positions.len() - count) as u32;
@@ -418,7 +418,7 @@ fn groups(positions: &[Vec3], steering: &[Steering], radius: f64) -> (u32, u32) 
     let grid = Grid::new(positions, members, cells);
     // Two boids in one cell are at most its diagonal apart (plus rounding).
     let padded = grid.size + 2.0 * CELL_MARGIN;
-    let clique = 3.0 * padded * padded * (1.0 + 1e-9) <= link.neighbor_q;
+    let clique = 3.0 * padded * padded * (1.0 + 1e-9) <= link.neighbour_q;
     // Cells this many apart on an axis may hold neighbours.
     let reach = 1 + ((radius + 3.0 * CELL_MARGIN) / grid.size) as isize;
     // Offsets of every cell once: the stencil, or the whole axis where the
@@ -523,7 +523,7 @@ fn link_cells(grid: &Grid, sets: &mut Groups, link: &Link, clique: bool, pair: C
     for a in home {
         let from = &grid.points[a];
         if let Some(offset) = pair.offset
-            && grid.gap_q(from, pair.home, offset) > link.neighbor_q
+            && grid.gap_q(from, pair.home, offset) > link.neighbour_q
         {
             continue;
         }
@@ -743,17 +743,17 @@ fn widen(grid: &Grid, slot: usize, home: [usize; 3], mut best: f64, mut reach: u
 #[must_use]
 pub fn measures_brute_force(positions: &[Vec3], velocities: &[Vec3], radius: f64) -> Measures {
     let n = positions.len();
-    let neighbor =
+    let neighbour =
         |i: usize, j: usize| length(&displacement(&positions[i], &positions[j])) <= radius;
-    let mut neighbor_sum = 0u64;
+    let mut neighbour_sum = 0u64;
     let mut sets = Groups::new(n);
     let mut nearest_sum = 0.0;
     for i in 0..n {
         let mut nearest = f64::INFINITY;
         for j in (0..n).filter(|&j| j != i) {
             nearest = nearest.min(length(&displacement(&positions[i], &positions[j])));
-            if neighbor(i, j) {
-                neighbor_sum += 1;
+            if neighbour(i, j) {
+                neighbour_sum += 1;
                 sets.union(i, j);
             }
         }
@@ -763,7 +763,7 @@ pub fn measures_brute_force(positions: &[Vec3], velocities: &[Vec3], radius: f64
     Measures {
         mean_speed: mean_speed(velocities),
         polarization: polarization(velocities),
-        mean_neighbors: neighbor_sum as f64 / n as f64,
+        mean_neighbours: neighbour_sum as f64 / n as f64,
         groups: roots.len() as u32,
         largest_group: roots.iter().map(|&i| sets.size[i]).max().unwrap_or(0),
         mean_nearest_distance: (n > 1).then(|| nearest_sum / n as f64),

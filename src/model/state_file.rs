@@ -86,7 +86,9 @@ struct BoidOut {
     id: usize,
     position: [f64; 3],
     velocity: [f64; 3],
-    neighbors: u32,
+    // The file format keeps its key (as the CSV keeps its column).
+    #[serde(rename = "neighbors")]
+    neighbours: u32,
     separation: [f64; 3],
     alignment: [f64; 3],
     cohesion: [f64; 3],
@@ -122,7 +124,7 @@ impl Swarm {
                     id,
                     position: array(&self.positions()[id]),
                     velocity: array(&self.velocities()[id]),
-                    neighbors: s.neighbors,
+                    neighbours: s.neighbours,
                     separation: array(&s.separation),
                     alignment: array(&s.alignment),
                     cohesion: array(&s.cohesion),

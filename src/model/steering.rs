@@ -8,7 +8,7 @@ use super::space::{displacement, length};
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Steering {
     /// Number k of neighbours: other boids with `|δ| ≤ r`.
-    pub neighbors: u32,
+    pub neighbours: u32,
     /// Separation `S = Σ −δ/|δ|` over neighbours with `0 < |δ| < 0.35·r` (a sum, LE⁰ per neighbour).
     pub separation: Vec3,
     /// Alignment `A = (Σ v_j)/k − v_i`, in LE/s.
@@ -23,7 +23,7 @@ pub struct Steering {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Thresholds {
     /// Largest q with `sqrt(q) ≤ r`.
-    pub neighbor_q: f64,
+    pub neighbour_q: f64,
     /// Largest q with `sqrt(q) < 0.35·r` (0 when there is none).
     pub separation_q: f64,
 }
@@ -32,7 +32,7 @@ impl Thresholds {
     pub(crate) fn new(radius: f64) -> Self {
         let separation_radius = 0.35 * radius;
         Self {
-            neighbor_q: largest_q(|q| q.sqrt() <= radius, radius * radius),
+            neighbour_q: largest_q(|q| q.sqrt() <= radius, radius * radius),
             separation_q: largest_q(
                 |q| q.sqrt() < separation_radius,
                 separation_radius * separation_radius,
@@ -67,7 +67,7 @@ pub(crate) fn finish(
     }
     let k = f64::from(count);
     Steering {
-        neighbors: count,
+        neighbours: count,
         separation,
         alignment: Vec3::new(
             velocity_sum.x / k - velocity.x,

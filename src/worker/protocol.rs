@@ -108,7 +108,7 @@ impl ShareRequest {
         Ok(ShareReply {
             job: self.job,
             part: self.share.part(),
-            neighbours: steering.iter().map(|s| s.neighbors).collect(),
+            neighbours: steering.iter().map(|s| s.neighbours).collect(),
             components: steering
                 .iter()
                 .flat_map(|s| {
@@ -135,7 +135,7 @@ impl ShareReply {
             .iter()
             .zip(self.components.chunks_exact(COMPONENTS_PER_BOID))
             .map(|(&neighbours, c)| Steering {
-                neighbors: neighbours,
+                neighbours,
                 separation: Vec3::new(c[0], c[1], c[2]),
                 alignment: Vec3::new(c[3], c[4], c[5]),
                 cohesion: Vec3::new(c[6], c[7], c[8]),

@@ -485,7 +485,7 @@ pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
             .collect();
         assert_eq!(values[1].to_bits(), swarm.positions()[id].x.to_bits());
         assert_eq!(values[6].to_bits(), swarm.velocities()[id].z.to_bits());
-        assert_eq!(values[8] as u32, swarm.steering()[id].neighbors);
+        assert_eq!(values[8] as u32, swarm.steering()[id].neighbours);
     }
 }
 

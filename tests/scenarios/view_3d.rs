@@ -170,7 +170,7 @@ fn extent(pixels: &[(usize, usize)]) -> (usize, usize) {
     )
 }
 
-/// The ring's bright line (RING_LINE_COLOR, a saturated yellow); no heading
+/// The ring's bright line (RING_LINE_COLOUR, a saturated yellow); no heading
 /// colour of a cone comes near it.
 fn ring_yellow(p: [u8; 4]) -> bool {
     p[0] > 215 && p[1] > 170 && p[2] < 120 && p[0] - p[2] > 120

@@ -193,7 +193,7 @@ impl InstanceChunks {
         context: &Context,
         positions: &[[f32; 3]],
         directions: &[[f32; 3]],
-        colors: &[[f32; 3]],
+        colours: &[[f32; 3]],
     ) {
         self.used = chunk_count(positions.len());
         while self.chunks.len() < self.used {
@@ -202,9 +202,9 @@ impl InstanceChunks {
         let parts = positions
             .chunks(CHUNK_INSTANCES)
             .zip(directions.chunks(CHUNK_INSTANCES))
-            .zip(colors.chunks(CHUNK_INSTANCES));
-        for (buffers, ((positions, directions), colors)) in self.chunks.iter_mut().zip(parts) {
-            buffers.fill(positions, directions, colors);
+            .zip(colours.chunks(CHUNK_INSTANCES));
+        for (buffers, ((positions, directions), colours)) in self.chunks.iter_mut().zip(parts) {
+            buffers.fill(positions, directions, colours);
         }
     }
 
@@ -216,7 +216,7 @@ impl InstanceChunks {
 /// The offscreen framebuffer a picture is drawn into.
 struct Offscreen {
     framebuffer: gl_api::Framebuffer,
-    color: gl_api::Renderbuffer,
+    colour: gl_api::Renderbuffer,
     depth: gl_api::Renderbuffer,
     width: u32,
     height: u32,
@@ -247,14 +247,14 @@ impl Offscreen {
                 }
             };
             let framebuffer = context.create_framebuffer()?;
-            let color = context.create_renderbuffer()?;
+            let colour = context.create_renderbuffer()?;
             let depth = context.create_renderbuffer()?;
-            storage(color, gl_api::RGBA8);
+            storage(colour, gl_api::RGBA8);
             storage(depth, gl_api::DEPTH_COMPONENT24);
             context.bind_renderbuffer(gl_api::RENDERBUFFER, None);
             context.bind_framebuffer(gl_api::FRAMEBUFFER, Some(framebuffer));
             for (attachment, buffer) in [
-                (gl_api::COLOR_ATTACHMENT0, color),
+                (gl_api::COLOR_ATTACHMENT0, colour),
                 (gl_api::DEPTH_ATTACHMENT, depth),
             ] {
                 context.framebuffer_renderbuffer(
@@ -268,7 +268,7 @@ impl Offscreen {
             context.bind_framebuffer(gl_api::FRAMEBUFFER, None);
             let offscreen = Self {
                 framebuffer,
-                color,
+                colour,
                 depth,
                 width,
                 height,
@@ -326,7 +326,7 @@ impl Offscreen {
         // afterwards.
         unsafe {
             context.delete_framebuffer(self.framebuffer);
-            context.delete_renderbuffer(self.color);
+            context.delete_renderbuffer(self.colour);
             context.delete_renderbuffer(self.depth);
         }
     }
