@@ -34,7 +34,7 @@ mod workers;
 use std::future::Future;
 use std::pin::Pin;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use fantoccini::key::Key;
@@ -147,12 +147,25 @@ impl SharedHost {
     }
 }
 
+/// The process's host, for scenarios that need a second browser.
+static HOST: OnceLock<Arc<SharedHost>> = OnceLock::new();
+
+/// Another headless Chromium with a fresh, empty profile, beside the
+/// scenario's own (to open a link as someone else would).
+async fn second_browser(mode: Mode) -> support::Session {
+    HOST.get()
+        .expect("main sets the host before any scenario runs")
+        .get()
+        .session(mode)
+        .await
+}
+
 fn main() -> ExitCode {
     let mut args = Arguments::from_args();
     // Two cores shared by app, browser and test: one browser at a time
     // unless `--test-threads` says otherwise.
     args.test_threads.get_or_insert(1);
-    let host = Arc::new(SharedHost::default());
+    let host = Arc::clone(HOST.get_or_init(|| Arc::new(SharedHost::default())));
     let mut trials = Vec::new();
     for (mode, prefix, scenarios) in [
         (Mode::Svg, "svg", svg_scenarios()),

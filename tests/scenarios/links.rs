@@ -8,7 +8,7 @@ use std::time::Duration;
 use boids_schwarm::model::Params;
 
 use crate::support::app_page::{AppPage, Button, STILL, WAIT, poll};
-use crate::support::{native_state, temp_file};
+use crate::support::{Mode, native_state, temp_file};
 
 /// The address after the link was applied: the plain path, no query.
 async fn address(page: &AppPage) -> String {
@@ -67,15 +67,18 @@ pub async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPag
     assert!(note.starts_with("Der Link ist markiert"), "{note}");
     let first = page.exported_json().await;
 
-    // A fresh start (nothing stored), then the link.
-    page.js("localStorage.clear();").await;
+    // The link in another browser with a fresh profile (nothing stored).
+    let other = crate::second_browser(Mode::Svg).await;
     let path = &link[link.find("/?").expect("a path")..];
-    page.open(path).await;
-    paused_at(&page, 3).await;
-    assert_eq!(address(&page).await, "/", "the plain path");
-    assert_eq!(page.param("count").await, "300");
-    assert_eq!(page.param("radius").await, "1,1");
-    let second = page.exported_json().await;
+    other.page.open(path).await;
+    paused_at(&other.page, 3).await;
+    assert_eq!(address(&other.page).await, "/", "the plain path");
+    assert_eq!(other.page.param("count").await, "300");
+    assert_eq!(other.page.param("radius").await, "1,1");
+    let second = other.page.exported_json().await;
+    let problems = other.page.driver.take_console_problems();
+    other.close().await;
+    assert!(problems.is_empty(), "console problems: {problems:?}");
     assert_eq!(second, first, "the link's state differs");
 }
 
