@@ -19,6 +19,8 @@
 
 #[path = "scenarios/links.rs"]
 mod links;
+#[path = "scenarios/overlay.rs"]
+mod overlay;
 #[path = "scenarios/presets.rs"]
 mod presets;
 #[path = "scenarios/step_back.rs"]
@@ -98,6 +100,7 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         step_back::schritt_20_then_back_5_equals_schritt_15,
         step_back::go_to_60_then_10_equals_stepping_to_10,
         step_back::a_loaded_state_goes_back_only_to_its_own_step,
+        overlay::svg_shows_the_selected_boids_rules,
         every_page_shows_its_content_in_screenshots,
     ]
 }
@@ -115,6 +118,8 @@ fn webgl_scenarios() -> Vec<(String, Scenario)> {
         view_3d::the_legend_says_size_and_overlap_mean_nothing,
         view_3d::the_3d_view_in_a_screenshot_shows_cones,
         view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
+        overlay::the_3d_view_draws_the_selected_boids_rules,
+        overlay::following_keeps_the_boid_in_the_middle_across_the_seam,
         workers::the_largest_swarm_never_blocks_the_3d_view,
     ]
 }

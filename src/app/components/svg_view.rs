@@ -13,11 +13,12 @@
 use leptos::prelude::*;
 use leptos::svg;
 
-use super::ReadingNotes;
+use super::{ReadingNotes, RulesLegend, SvgRulesOverlay};
 use crate::app::projection::{
     DEPTH_LAYERS, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer, nearest_boid,
     project, write_symbol,
 };
+use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
 use crate::app::timing::now_ms;
 
@@ -25,10 +26,12 @@ use crate::app::timing::now_ms;
 const CLICK_REACH_PX: f64 = 18.0;
 
 /// The projected cube with one constant-size symbol per boid, a ring on the
-/// selected boid, click-to-select, and the German notes on reading the picture.
+/// selected boid and its rules, click-to-select, and the German notes on
+/// reading the picture.
 #[component]
 pub fn SvgView() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
+    let rules = use_selection_rules(store, expect_context::<OverlaySettings>());
     let layers: [NodeRef<svg::Path>; DEPTH_LAYERS] = std::array::from_fn(|_| NodeRef::new());
     let ring = NodeRef::<svg::G>::new();
     let buffers = StoredValue::new_local(std::array::from_fn::<String, DEPTH_LAYERS, _>(|_| {
@@ -130,6 +133,7 @@ pub fn SvgView() -> impl IntoView {
                 <svg
                     id="swarm-svg"
                     class="swarm-svg"
+                    class:rules-on=move || rules.with(Option::is_some)
                     viewBox=format!("{vx} {vy} {vw} {vh}")
                     role="img"
                     aria-label="Isometrische Projektion des periodischen Würfels mit dem Schwarm"
@@ -142,12 +146,15 @@ pub fn SvgView() -> impl IntoView {
                         <circle class="ring-halo" r="26"/>
                         <circle class="ring-line" r="26"/>
                     </g>
+                    // Over the ring: short arrows start inside it.
+                    <SvgRulesOverlay rules=rules/>
                 </svg>
                 <p class="svg-empty" class:hidden=move || !empty()>
                     <span>"Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."</span>
                 </p>
             </div>
             <figcaption class="view-notes">
+                <RulesLegend rules=rules/>
                 <p>
                     "Feste isometrische Projektion des periodischen Würfels (Kantenlänge 8,4 LE). "
                     "Jedes Dreieck ist ein Boid und zeigt in die Richtung seiner Geschwindigkeit in der Bildebene; "
