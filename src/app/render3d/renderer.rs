@@ -416,11 +416,14 @@ impl Offscreen {
     }
 }
 
+/// Which boid data a picture shows: data version, boid count, and the boid
+/// the positions are centred on.
+type DataKey = (u64, usize, Option<usize>);
+
 /// What a picture shows: when any of it changes, a new picture is due.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct PictureKey {
-    /// Data version, boid count, and the boid the positions are centred on.
-    data: (u64, usize, Option<usize>),
+    data: DataKey,
     selection: Option<usize>,
     /// The boid whose rules are drawn.
     rules: Option<usize>,
@@ -471,11 +474,11 @@ pub struct Renderer {
     ring_halo: VertexBuffer<[f32; 2]>,
     ring_line: VertexBuffer<[f32; 2]>,
     swarm: BoidChunks,
-    uploaded: Option<(u64, usize, Option<usize>)>,
+    uploaded: Option<DataKey>,
     /// The selected boid and its neighbours, drawn bright over the dimmed
     /// swarm, and of which data and boid they are.
     highlighted: BoidChunks,
-    highlighted_key: Option<((u64, usize, Option<usize>), usize)>,
+    highlighted_key: Option<(DataKey, usize)>,
     overlay_vertices: VertexBuffer<[f32; 2]>,
     cone_length: f32,
     cone_detail: usize,
@@ -813,7 +816,7 @@ impl Renderer {
         &mut self,
         frame: &Frame<'_>,
         rules: &RulesOverlay,
-        data: (u64, usize, Option<usize>),
+        data: DataKey,
     ) {
         let boid = rules.explanation.boid;
         if self.highlighted_key == Some((data, boid)) {
