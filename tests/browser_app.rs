@@ -101,6 +101,7 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         step_back::go_to_60_then_10_equals_stepping_to_10,
         step_back::a_loaded_state_goes_back_only_to_its_own_step,
         overlay::svg_shows_the_selected_boids_rules,
+        overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         every_page_shows_its_content_in_screenshots,
     ]
 }
@@ -120,6 +121,7 @@ fn webgl_scenarios() -> Vec<(String, Scenario)> {
         view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
         overlay::the_3d_view_draws_the_selected_boids_rules,
         overlay::following_keeps_the_boid_in_the_middle_across_the_seam,
+        overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         workers::the_largest_swarm_never_blocks_the_3d_view,
     ]
 }

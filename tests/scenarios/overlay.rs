@@ -12,6 +12,7 @@ use crate::view_3d::{
     CANVAS, canvas_rect, projected, ring_yellow, swarm_in_3d, two_boids, view_of_state,
     wait_for_picture,
 };
+use crate::workers::{LARGEST_SWARM_WAIT, LONGEST_TASK_MS, longest_task_ms, watch_long_tasks};
 
 /// Boids in the scenarios' swarm (seed 1, other parameters default).
 const COUNT: u32 = 300;
@@ -46,9 +47,12 @@ async fn select_in_table(page: &AppPage, boid: usize) -> u32 {
              return document.querySelector(\"{row}\").cells[i].textContent;"
         ))
         .await;
-    let text = cell.as_str().expect("the Nachbarn cell").trim().to_owned();
+    let text = cell.as_str().expect("the Nachbarn cell").to_owned();
     page.navigate("Ansicht").await;
-    text.parse()
+    // Large counts have thousands separators („25 017“).
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    digits
+        .parse()
         .unwrap_or_else(|_| panic!("Nachbarn is a count: {text:?}"))
 }
 
@@ -132,6 +136,10 @@ pub async fn svg_shows_the_selected_boids_rules(page: AppPage) {
         "the sum arrow is drawn: {drawn}"
     );
     page.save_screenshot_showing("overlay-svg.png", "#swarm-svg")
+        .await;
+    page.js("document.querySelector('.rules-legend').scrollIntoView();")
+        .await;
+    page.save_screenshot_showing("overlay-legend.png", ".rules-legend")
         .await;
 
     // While running, the outlines stay centred on the boid (its ring).
@@ -275,4 +283,32 @@ pub async fn following_keeps_the_boid_in_the_middle_across_the_seam(page: AppPag
         p.positions(ring_yellow).len() > 40 && distance(ring_at(p), middle) > 50.0
     })
     .await;
+}
+
+/// N = 50 000 at r = 4,2, the worst case for the overlay: the selected boid
+/// has about half the swarm as neighbours, all highlighted. While the swarm
+/// runs with its rules shown, no main-thread task takes over 200 ms.
+pub async fn the_rules_in_the_largest_swarm_never_block_the_page(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "50000").await;
+    page.set_param("radius", "4,2").await;
+    page.click(Button::Initialisieren).await;
+    page.wait_long_for_status("built", LARGEST_SWARM_WAIT, |s| s.state == "pausiert")
+        .await;
+    let neighbours = select_in_table(&page, 0).await;
+    assert!(neighbours > 10_000, "{neighbours} neighbours");
+    assert_eq!(legend_neighbours(&page).await, neighbours);
+    watch_long_tasks(&page).await;
+    page.click(Button::Starten).await;
+    page.wait_long_for_status("two steps with the rules shown", LARGEST_SWARM_WAIT, |s| {
+        s.steps.parse::<u64>().is_ok_and(|steps| steps >= 2)
+    })
+    .await;
+    page.click(Button::Pause).await;
+    let longest = longest_task_ms(&page).await;
+    eprintln!("     N = 50 000, r = 4,2, rules shown: longest main-thread task {longest:.0} ms");
+    assert!(
+        longest <= LONGEST_TASK_MS,
+        "a main-thread task took {longest} ms while running with the rules shown"
+    );
 }

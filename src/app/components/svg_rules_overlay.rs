@@ -1,11 +1,12 @@
 //! The selected boid's rules in the SVG view: the outlines of its
 //! neighbourhood (r) and separation zone (0.35·r) — a sphere projects to a
-//! circle of the same radius in this orthographic view — its neighbours
-//! drawn again on top of the dimmed swarm, and the four arrows.
+//! circle of the same radius in this orthographic view — and the four
+//! arrows. The view itself draws the neighbours' symbols bright over the
+//! dimmed swarm (each symbol once, in the same pass).
 
 use leptos::prelude::*;
 
-use crate::app::projection::{ScreenPoint, UNITS_PER_LE, project, write_arrow, write_symbol};
+use crate::app::projection::{ScreenPoint, UNITS_PER_LE, project, write_arrow};
 use crate::app::rules_overlay::{Rule, RulesOverlay};
 use crate::app::state::SwarmStore;
 
@@ -15,10 +16,6 @@ struct Picture {
     centre: (f64, f64),
     radius: f64,
     zone: f64,
-    /// One symbol per neighbour.
-    neighbours: String,
-    /// The boid's own symbol (bright over the dimmed swarm too).
-    own: String,
     arrows: [String; 4],
 }
 
@@ -26,19 +23,9 @@ struct Picture {
 fn picture(store: SwarmStore, rules: &RulesOverlay) -> Option<Picture> {
     store.with_swarm(|swarm| {
         let swarm = swarm?;
-        let (positions, velocities) = (swarm.positions(), swarm.velocities());
         let e = &rules.explanation;
-        let own = positions.get(e.boid)?;
+        let own = swarm.positions().get(e.boid)?;
         let centre = project(own);
-        let symbols = |ids: &[usize]| {
-            let mut d = String::new();
-            for &j in ids {
-                if let (Some(p), Some(v)) = (positions.get(j), velocities.get(j)) {
-                    write_symbol(&mut d, p, v);
-                }
-            }
-            d
-        };
         let arrows = Rule::ALL.map(|rule| {
             let mut d = String::new();
             let to = project(&(own + rule.arrow(e)));
@@ -49,8 +36,6 @@ fn picture(store: SwarmStore, rules: &RulesOverlay) -> Option<Picture> {
             centre: (centre.x, centre.y),
             radius: rules.radius * UNITS_PER_LE,
             zone: rules.separation_radius() * UNITS_PER_LE,
-            neighbours: symbols(&e.neighbours),
-            own: symbols(&[e.boid]),
             arrows,
         })
     })
@@ -113,8 +98,6 @@ pub fn SvgRulesOverlay(
                 cy=get(|p| format!("{:.0}", p.centre.1))
                 r=get(|p| format!("{:.1}", p.zone))
             />
-            <path class="rules-neighbours" d=get(|p| p.neighbours.clone())/>
-            <path class="rules-own" d=get(|p| p.own.clone())/>
             {halos}
             {arrows}
         </g>

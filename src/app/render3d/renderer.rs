@@ -812,12 +812,7 @@ impl Renderer {
 
     /// Uploads the selected boid and its neighbours as the highlighted
     /// boids, unless they are already there for this data and boid.
-    fn highlight(
-        &mut self,
-        frame: &Frame<'_>,
-        rules: &RulesOverlay,
-        data: DataKey,
-    ) {
+    fn highlight(&mut self, frame: &Frame<'_>, rules: &RulesOverlay, data: DataKey) {
         let boid = rules.explanation.boid;
         if self.highlighted_key == Some((data, boid)) {
             return;
