@@ -2,13 +2,17 @@
 //! ones the step counts, and its contributions are what the step adds to
 //! its velocity before capping.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use boids_schwarm::model::{
     Explanation, HALF_PERIOD, Params, Swarm, Vec3, cap, displacement, explain, length,
 };
 use proptest::prelude::*;
 
+mod hand_made;
 mod model_support;
-use model_support::{positions, swarm_at};
+use hand_made::swarm_at;
+use model_support::positions;
 
 fn params(radius: f64) -> Params {
     Params {

@@ -5,8 +5,8 @@ use boids_schwarm::model::{
     displacement, displacement_1d, length, steering_brute_force, wrap,
 };
 
-mod model_support;
-use model_support::swarm_at;
+mod hand_made;
+use hand_made::swarm_at;
 
 fn params(count: u32) -> Params {
     Params {

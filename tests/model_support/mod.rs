@@ -1,10 +1,10 @@
-//! Hand-made swarms and random states for the model's tests (shared by
-//! `model_spec`, `model_cell_list`, `model_measures` and `model_explain`): coordinates that favour the
+//! Random states for the model's property tests (shared by
+//! `model_cell_list`, `model_measures` and `model_explain`): coordinates that favour the
 //! seam, and states of the kinds where neighbour searches go wrong.
 
 #![allow(dead_code)] // each test file uses a different part
 
-use boids_schwarm::model::{HALF_PERIOD, Params, Swarm, Vec3, wrap};
+use boids_schwarm::model::{HALF_PERIOD, Vec3, wrap};
 use proptest::prelude::*;
 
 /// A coordinate in the cube, often within a few ulps of its faces.
@@ -58,29 +58,4 @@ pub fn positions(r: f64, n: usize) -> impl Strategy<Value = Vec<Vec3>> {
         })
         .boxed();
     prop_oneof![uniform, clustered, coincident, at_radius]
-}
-
-/// A swarm at a hand-made state (via the state file, which checks invariants).
-pub fn swarm_at(params: Params, positions: &[[f64; 3]], velocities: &[[f64; 3]]) -> Swarm {
-    let boids: Vec<String> = positions
-        .iter()
-        .zip(velocities)
-        .enumerate()
-        .map(|(id, (p, v))| {
-            format!(
-                r#"{{"id":{id},"position":[{:?},{:?},{:?}],"velocity":[{:?},{:?},{:?}]}}"#,
-                p[0], p[1], p[2], v[0], v[1], v[2]
-            )
-        })
-        .collect();
-    let text = format!(
-        r#"{{"format":"boids-schwarm-state","version":1,"params":{},"step":0,"boids":[{}]}}"#,
-        serde_json::to_string(&Params {
-            count: positions.len() as u32,
-            ..params
-        })
-        .unwrap(),
-        boids.join(",")
-    );
-    Swarm::from_json(&text).unwrap()
 }
