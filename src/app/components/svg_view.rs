@@ -151,8 +151,8 @@ pub fn SvgView() -> impl IntoView {
         .enumerate()
         .map(|(i, node)| {
             let class = match i {
-                NEIGHBOURS_PATH => "rules-neighbours".to_owned(),
-                OWN_PATH => "rules-own".to_owned(),
+                NEIGHBOURS_PATH => "boids rules-neighbours".to_owned(),
+                OWN_PATH => "boids rules-own".to_owned(),
                 _ => format!("boids layer-{i}"),
             };
             view! { <path node_ref=node class=class d=""/> }
