@@ -398,3 +398,7 @@ mod tests {
         }
     }
 }
+
+/// The hint shown when a newer build of the app is installed and waits; a
+/// click loads it.
+pub const NEW_VERSION: &str = "Neue Version verfügbar – neu laden";

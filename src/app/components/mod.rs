@@ -17,6 +17,7 @@ mod state_import;
 mod status;
 mod svg_view;
 mod swarm_params;
+mod update_notice;
 mod view_3d;
 mod view_3d_legend;
 
@@ -37,5 +38,6 @@ pub use state_import::StateImport;
 pub use status::Status;
 pub use svg_view::SvgView;
 pub use swarm_params::SwarmParams;
+pub use update_notice::UpdateNotice;
 pub use view_3d::View3d;
 pub use view_3d_legend::View3dLegend;

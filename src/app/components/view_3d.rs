@@ -11,6 +11,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use super::view_3d_legend::View3dLegend;
+use crate::app::hooks::use_after_first_paint;
 use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
 use crate::app::state::SwarmStore;
 
@@ -30,12 +31,16 @@ pub fn View3d(
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
 
+    // The WebGL context, shaders and meshes wait until the page has been
+    // painted once, so the first picture of the page is not held up by them.
+    let painted = use_after_first_paint();
+
     // Starts the driver once the canvas exists, then passes every change of
     // the swarm or the selection on; the driver draws in the next frame.
     Effect::new(move |_| {
         store.version().track();
         let selection = store.selection().get();
-        let Some(element) = canvas.get() else {
+        let Some(element) = canvas.get().filter(|_| painted.get()) else {
             return;
         };
         let started = driver.try_with_value(|driver| {
