@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use super::view_3d_legend::View3dLegend;
 use crate::app::hooks::use_after_first_paint;
-use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
+use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer};
 use crate::app::state::SwarmStore;
 
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
@@ -31,8 +31,8 @@ pub fn View3d(
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
 
-    // The WebGL context, shaders and meshes wait until the page has been
-    // painted once, so the first picture of the page is not held up by them.
+    // The WebGL context waits until the page has been painted once, so the
+    // first picture of the page is not held up by it.
     let painted = use_after_first_paint();
 
     // Starts the driver once the canvas exists, then passes every change of
@@ -51,6 +51,16 @@ pub fn View3d(
             driver.is_some()
         });
         if started == Some(false) {
+            // Shaders, meshes and the first picture wait until there is a
+            // swarm to draw (a click or a link, not the page's start); only
+            // whether WebGL2 works is checked now, so the SVG view can take
+            // over at once. The canvas shows its background and the note.
+            if !store.has_swarm() {
+                if let Err(reason) = Renderer::probe() {
+                    on_unavailable.run(reason);
+                }
+                return;
+            }
             let hooks = hooks(store, on_unavailable);
             driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
         }
