@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: setup setup-serve serve test build lint unit browser bench
+.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse
 
 ## Every tool: what serving needs, plus Chromium and chromedriver (apt, root).
 setup:
@@ -14,12 +14,27 @@ setup:
 setup-serve:
 	bash scripts/setup.sh serve
 
+## Lighthouse too (npm, into tools/lighthouse), for `make lighthouse` only.
+setup-lighthouse:
+	bash scripts/setup.sh lighthouse
+
 ## Serve the app on http://127.0.0.1:8080
 serve: setup-serve
 	trunk serve
 
 build: setup-serve
 	trunk build
+
+## The base path the app is deployed under (trunk's public URL), e.g.
+## `make dist PUBLIC_URL=/boids/`.
+PUBLIC_URL ?= /
+
+## The release for a static host: dist/ with a .gz and a .br beside each
+## file, 404.html for hosts that serve it at unknown paths; prints the sizes.
+dist: setup-serve
+	trunk build --public-url $(PUBLIC_URL)
+	cp dist/index.html dist/404.html
+	node scripts/compress_dist.mjs dist
 
 lint: setup-serve
 	cargo fmt --all -- --check
@@ -34,6 +49,11 @@ test: setup lint build
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } \
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
+
+## Lighthouse (mobile preset) on / and /tabelle of `make dist`, served with
+## the precompressed files; prints the scores. A benchmark, not a test.
+lighthouse: setup-lighthouse dist
+	node scripts/lighthouse.mjs --dir dist
 
 ## The model's step and measures benchmarks, then the 3D frame and the worker benchmarks in headless Chromium.
 bench: setup build

@@ -8,14 +8,18 @@
 #                            no root needed
 #   scripts/setup.sh test    the same, plus Chromium and chromedriver for the
 #                            browser tests (apt: root, or sudo)
+#   scripts/setup.sh lighthouse
+#                            as `test`, plus Lighthouse (npm, pinned by
+#                            tools/lighthouse/package-lock.json) for
+#                            `make lighthouse`; never needed by `make test`
 #   scripts/setup.sh         as `test`
 set -euo pipefail
 
 PURPOSE=${1:-test}
 case "$PURPOSE" in
-  serve | test) ;;
+  serve | test | lighthouse) ;;
   *)
-    echo "usage: $0 [serve|test]" >&2
+    echo "usage: $0 [serve|test|lighthouse]" >&2
     exit 2
     ;;
 esac
@@ -23,6 +27,8 @@ esac
 TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
 BINARYEN_VERSION=132.0.0
+# 12.x: Lighthouse 13 needs Node 22, the machines have Node 20.
+LIGHTHOUSE_VERSION=12.2.3
 WASM_TARGET=wasm32-unknown-unknown
 
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -62,7 +68,7 @@ else
   npm install --global --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
 fi
 
-if [ "$PURPOSE" = test ]; then
+if [ "$PURPOSE" != serve ]; then
   if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
     log "chromium and chromedriver present"
   else
@@ -74,6 +80,15 @@ if [ "$PURPOSE" = test ]; then
     fi
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
+  fi
+fi
+
+if [ "$PURPOSE" = lighthouse ]; then
+  if [ "$(tools/lighthouse/node_modules/.bin/lighthouse --version 2>/dev/null || true)" = "$LIGHTHOUSE_VERSION" ]; then
+    log "lighthouse $LIGHTHOUSE_VERSION present"
+  else
+    log "installing lighthouse $LIGHTHOUSE_VERSION from npm into tools/lighthouse"
+    (cd tools/lighthouse && npm ci --no-audit --no-fund)
   fi
 fi
 

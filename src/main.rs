@@ -1,8 +1,22 @@
-//! Entry point of the browser app: panic hook, then mount the [`App`].
+//! Entry point of the browser app: panic hook, then mount the [`App`] in
+//! place of the static shell that index.html shows while the wasm loads.
 
 use boids_schwarm::app::App;
 
 fn main() {
     console_error_panic_hook::set_once();
+    remove_static_shell();
     leptos::mount::mount_to_body(App);
+}
+
+/// Removes the elements of index.html's loading shell (marked `data-shell`).
+/// The app mounts the same header and layout in the same task, before the
+/// browser paints again, so the swap does not show.
+fn remove_static_shell() {
+    let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+        return;
+    };
+    while let Ok(Some(element)) = document.query_selector("[data-shell]") {
+        element.remove();
+    }
 }

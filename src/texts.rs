@@ -224,6 +224,10 @@ fn bound(value: f64) -> String {
     german_number(&value.to_string(), Some(' '))
 }
 
+/// The hint shown when a newer build of the app is installed and waits; a
+/// click loads it.
+pub const NEW_VERSION: &str = "Neue Version verfügbar – neu laden";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,8 @@
 #![cfg_attr(target_arch = "wasm32", no_main)]
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "scenarios/deploy.rs"]
+mod deploy;
 #[path = "scenarios/links.rs"]
 mod links;
 #[path = "scenarios/overlay.rs"]
@@ -103,6 +105,10 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         overlay::svg_shows_the_selected_boids_rules,
         overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         every_page_shows_its_content_in_screenshots,
+        deploy::the_shell_shows_the_layout_until_the_app_replaces_it,
+        deploy::below_a_base_path_every_link_route_and_worker_works,
+        deploy::after_one_visit_the_app_starts_and_steps_without_the_server,
+        deploy::a_new_build_is_offered_and_replaces_the_old_cache,
     ]
 }
 

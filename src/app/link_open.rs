@@ -4,13 +4,14 @@
 
 use leptos::prelude::*;
 
+use super::base_path;
 use super::param_form::ParamForm;
 use super::state::SwarmStore;
 use crate::link::{self, LinkRequest};
 use crate::model::ParamField;
 use crate::texts;
 
-/// The paths a link may open: the pages that show the swarm.
+/// The routes a link may open (below the base path): the pages that show the swarm.
 pub const LINK_PATHS: [&str; 2] = ["/", "/tabelle"];
 
 /// What opening a link had to say (invalid values), shown above the page
@@ -42,7 +43,7 @@ pub fn take_from_address() -> Option<LinkRequest> {
         let window = web_sys::window()?;
         let location = window.location();
         let path = location.pathname().ok()?;
-        if !LINK_PATHS.contains(&path.as_str()) {
+        if !base_path::route_of(&path).is_some_and(|route| LINK_PATHS.contains(&route.as_str())) {
             return None;
         }
         let request = link::parse(&location.search().ok()?)?;
@@ -96,11 +97,16 @@ pub fn apply(request: &LinkRequest, form: ParamForm, store: SwarmStore, notes: L
     notes.0.set(messages);
 }
 
-/// The address of the link to `params` at `step` on this site's start page.
+/// The address of the link to `params` at `step` on this site's start page
+/// (below the app's base path).
 #[must_use]
 pub fn share_url(params: &crate::model::Params, step: Option<u64>) -> String {
     let origin = web_sys::window()
         .and_then(|window| window.location().origin().ok())
         .unwrap_or_default();
-    format!("{origin}/{}", link::format(params, step))
+    format!(
+        "{origin}{}{}",
+        base_path::route_href("/"),
+        link::format(params, step)
+    )
 }

@@ -1,5 +1,6 @@
 //! The Leptos app (client-side rendered): state, router, pages and views.
 
+pub mod base_path;
 pub mod checkpoints;
 pub mod clock;
 pub mod components;
@@ -64,7 +65,7 @@ pub fn App() -> impl IntoView {
     use_document_hidden(move || store.pause());
 
     view! {
-        <Router>
+        <Router base=base_path::base_path()>
             <Layout on_navigate=move || store.pause()>
                 <Routes fallback=NotFoundPage>
                     <Route path=path!("/") view=SimulationPage/>

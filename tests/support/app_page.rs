@@ -106,6 +106,9 @@ pub fn expected_time(step: u64) -> String {
     format!("{},{:02} s", hundredths / 100, hundredths % 100)
 }
 
+/// Matches once the app has mounted (and not the loading shell before it).
+pub const APP_MOUNTED: &str = ".topbar:not([data-shell])";
+
 /// The app in one browser tab.
 #[derive(Clone)]
 pub struct AppPage {
@@ -123,13 +126,29 @@ impl AppPage {
         }
     }
 
+    /// The same tab, addressing the app at another server or base path
+    /// (`base_url` such as `http://127.0.0.1:PORT/boids`).
+    #[must_use]
+    pub fn at(&self, base_url: String) -> Self {
+        Self {
+            base_url,
+            ..self.clone()
+        }
+    }
+
     /// Loads `path` and waits until the app has mounted.
     pub async fn open(&self, path: &str) {
         self.client
             .goto(&format!("{}{path}", self.base_url))
             .await
             .expect("navigate");
-        self.wait_for_css(".topbar").await;
+        self.wait_for_app().await;
+    }
+
+    /// Waits until the app has replaced the static shell of index.html (the
+    /// shell's header looks the same but is marked `data-shell`).
+    pub async fn wait_for_app(&self) {
+        self.wait_for_css(APP_MOUNTED).await;
     }
 
     /// A clean start: empty local storage, then `/` loaded afresh.
@@ -142,7 +161,7 @@ impl AppPage {
     /// Reloads the page and waits for the app.
     pub async fn reload(&self) {
         self.client.refresh().await.expect("reload");
-        self.wait_for_css(".topbar").await;
+        self.wait_for_app().await;
     }
 
     pub async fn js(&self, script: &str) -> Value {

@@ -18,8 +18,8 @@ use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -109,39 +109,65 @@ pub fn free_port() -> u16 {
 }
 
 /// Serves a directory over HTTP/1.1 on 127.0.0.1; paths that are not files
-/// get `index.html`, so client-side routes such as `/tabelle` load.
+/// get `index.html`, so client-side routes such as `/tabelle` load. It can
+/// serve the app below a base path (as a build with that public URL), and it
+/// remembers the paths asked for. Dropping it stops it: the port refuses.
 pub struct StaticServer {
     port: u16,
     stop: Arc<AtomicBool>,
+    requests: Arc<Mutex<Vec<String>>>,
     thread: Option<thread::JoinHandle<()>>,
 }
 
 impl StaticServer {
     pub fn start(root: PathBuf) -> Self {
+        Self::start_under(root, "/")
+    }
+
+    /// Serves `root` below `base` (`"/boids/"`): what `trunk build
+    /// --public-url /boids/` would have built, made from the build at `/` by
+    /// rewriting index.html's base and asset addresses (see [`rebase_index`]).
+    pub fn start_under(root: PathBuf, base: &str) -> Self {
+        assert!(
+            base.starts_with('/') && base.ends_with('/'),
+            "a base path is /…/"
+        );
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
         let port = listener.local_addr().expect("server address").port();
         let stop = Arc::new(AtomicBool::new(false));
+        let requests = Arc::new(Mutex::new(Vec::new()));
         let stopped = Arc::clone(&stop);
+        let log = Arc::clone(&requests);
+        let base = base.to_owned();
         let thread = thread::spawn(move || {
             for stream in listener.incoming() {
                 if stopped.load(Ordering::SeqCst) {
                     break;
                 }
                 if let Ok(stream) = stream {
-                    let root = root.clone();
-                    thread::spawn(move || serve_one(stream, &root));
+                    let (root, base, log) = (root.clone(), base.clone(), Arc::clone(&log));
+                    thread::spawn(move || serve_one(stream, &root, &base, &log));
                 }
             }
         });
         Self {
             port,
             stop,
+            requests,
             thread: Some(thread),
         }
     }
 
     pub fn base_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// The paths asked for so far, in order.
+    pub fn requests(&self) -> Vec<String> {
+        self.requests
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
     }
 }
 
@@ -156,7 +182,23 @@ impl Drop for StaticServer {
     }
 }
 
-fn serve_one(mut stream: TcpStream, root: &Path) {
+/// index.html of a build at `/` as the same build with the public URL
+/// `base` has it: trunk writes the public URL into `<base href>` and in front
+/// of each asset it links (`/name` becomes `/boids/name`).
+pub fn rebase_index(html: &str, root: &Path, base: &str) -> String {
+    let mut html = html.replace(r#"<base href="/""#, &format!(r#"<base href="{base}""#));
+    let names = std::fs::read_dir(root)
+        .expect("read dist/")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok());
+    for name in names {
+        for quote in ['"', '\''] {
+            html = html.replace(&format!("{quote}/{name}"), &format!("{quote}{base}{name}"));
+        }
+    }
+    html
+}
+
+fn serve_one(mut stream: TcpStream, root: &Path, base: &str, log: &Mutex<Vec<String>>) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
@@ -177,17 +219,38 @@ fn serve_one(mut stream: TcpStream, root: &Path) {
     }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split(['?', '#']).next().unwrap_or("/");
-    let relative = path.trim_start_matches('/');
-    let candidate = root.join(relative);
-    let is_safe = !relative.split('/').any(|part| part == "..");
-    let file = if is_safe && !relative.is_empty() && candidate.is_file() {
-        candidate
-    } else {
-        root.join("index.html")
-    };
-    let (status, body) = match std::fs::read(&file) {
-        Ok(body) => ("200 OK", body),
-        Err(_) => ("404 Not Found", b"not found".to_vec()),
+    log.lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(path.to_owned());
+    let (status, file, body) = match path
+        .strip_prefix(base)
+        .or_else(|| (path == base.trim_end_matches('/')).then_some(""))
+    {
+        Some(relative) => {
+            let candidate = root.join(relative);
+            let is_safe = !relative.split('/').any(|part| part == "..");
+            let file = if is_safe && !relative.is_empty() && candidate.is_file() {
+                candidate
+            } else {
+                root.join("index.html")
+            };
+            match std::fs::read(&file) {
+                Ok(body)
+                    if base != "/" && file.file_name().is_some_and(|name| name == "index.html") =>
+                {
+                    let html = rebase_index(&String::from_utf8_lossy(&body), root, base);
+                    ("200 OK", file, html.into_bytes())
+                }
+                Ok(body) => ("200 OK", file, body),
+                Err(_) => ("404 Not Found", file, b"not found".to_vec()),
+            }
+        }
+        // Outside the base path there is nothing.
+        None => (
+            "404 Not Found",
+            PathBuf::from("missing.txt"),
+            b"not found".to_vec(),
+        ),
     };
     let content_type = match file.extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",
@@ -196,6 +259,8 @@ fn serve_one(mut stream: TcpStream, root: &Path) {
         Some("css") => "text/css; charset=utf-8",
         Some("png") => "image/png",
         Some("svg") => "image/svg+xml",
+        Some("webmanifest") => "application/manifest+json",
+        Some("txt") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     };
     let head = format!(

@@ -19,6 +19,7 @@ mod status;
 mod svg_rules_overlay;
 mod svg_view;
 mod swarm_params;
+mod update_notice;
 mod view_3d;
 mod view_3d_legend;
 
@@ -41,5 +42,6 @@ pub use status::Status;
 pub use svg_rules_overlay::SvgRulesOverlay;
 pub use svg_view::SvgView;
 pub use swarm_params::SwarmParams;
+pub use update_notice::UpdateNotice;
 pub use view_3d::View3d;
 pub use view_3d_legend::View3dLegend;

@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::app::base_path::route_href;
+
 /// The app's title and the links to its pages; the current page is marked.
 #[component]
 pub fn Nav() -> impl IntoView {
@@ -12,9 +14,9 @@ pub fn Nav() -> impl IntoView {
             <span class="brand" aria-hidden="true">"Boids-Schwarm"</span>
             <nav aria-label="Seiten">
                 <ul class="nav-links">
-                    <li><A href="/" exact=true>"Ansicht"</A></li>
-                    <li><A href="/tabelle">"Tabelle"</A></li>
-                    <li><A href="/info">"Info"</A></li>
+                    <li><A href=route_href("/") exact=true>"Ansicht"</A></li>
+                    <li><A href=route_href("/tabelle")>"Tabelle"</A></li>
+                    <li><A href=route_href("/info")>"Info"</A></li>
                 </ul>
             </nav>
         </header>

@@ -12,7 +12,8 @@ use leptos::prelude::*;
 
 use super::RulesLegend;
 use super::view_3d_legend::View3dLegend;
-use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
+use crate::app::hooks::use_after_first_paint;
+use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer};
 use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
 
@@ -35,6 +36,10 @@ pub fn View3d(
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
 
+    // The WebGL context waits until the page has been painted once, so the
+    // first picture of the page is not held up by it.
+    let painted = use_after_first_paint();
+
     // Starts the driver once the canvas exists, then passes every change of
     // the swarm, the selection, its rules or following on; the driver draws
     // in the next frame.
@@ -43,11 +48,21 @@ pub fn View3d(
         let selection = store.selection().get();
         let rules = rules.get();
         let following = follow.get();
-        let Some(element) = canvas.get() else {
+        let Some(element) = canvas.get().filter(|_| painted.get()) else {
             return;
         };
         let started = driver.try_with_value(|driver| driver.is_some());
         if started == Some(false) {
+            // Shaders, meshes and the first picture wait until there is a
+            // swarm to draw (a click or a link, not the page's start); only
+            // whether WebGL2 works is checked now, so the SVG view can take
+            // over at once. The canvas shows its background and the note.
+            if !store.has_swarm() {
+                if let Err(reason) = Renderer::probe() {
+                    on_unavailable.run(reason);
+                }
+                return;
+            }
             let hooks = hooks(store, on_unavailable, follow_ends(follow));
             driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
         }

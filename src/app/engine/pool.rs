@@ -91,25 +91,10 @@ mod web {
         start_timeout: RefCell<Option<Timeout>>,
     }
 
-    /// The worker's loader (`web/worker_loader.js`), copied beside the main script.
+    /// The worker's loader (`web/worker_loader.js`), copied beside the
+    /// main script: below the app's base path, so it is found there too.
     fn worker_url() -> String {
-        let main_script = web_sys::window()
-            .and_then(|window| window.document())
-            .and_then(|document| {
-                document
-                    .query_selector("link[rel=modulepreload][href$='.js']")
-                    .ok()
-                    .flatten()
-            })
-            .and_then(|link| link.get_attribute("href"));
-        match main_script {
-            // The worker's files sit beside the main script (also under a base path).
-            Some(href) => match href.rfind('/') {
-                Some(slash) => format!("{}worker_loader.js", &href[..=slash]),
-                None => "worker_loader.js".to_owned(),
-            },
-            None => "/worker_loader.js".to_owned(),
-        }
+        format!("{}/worker_loader.js", crate::app::base_path::base_path())
     }
 
     impl WorkerPool {

@@ -3,11 +3,15 @@
 //! callbacks and know nothing of the app state, so any component can use them.
 
 mod animation_frame;
+mod first_paint;
 mod keyboard;
 mod navigation;
+mod service_worker;
 mod visibility;
 
 pub use animation_frame::use_animation_frame;
+pub use first_paint::use_after_first_paint;
 pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
 pub use navigation::use_path_change;
+pub use service_worker::{AppUpdate, use_service_worker};
 pub use visibility::use_document_hidden;

@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::app::base_path::route_href;
+
 /// A German "page not found" message with a way back.
 #[component]
 pub fn NotFoundPage() -> impl IntoView {
@@ -11,11 +13,11 @@ pub fn NotFoundPage() -> impl IntoView {
             <h1>"Seite nicht gefunden"</h1>
             <p>"Unter dieser Adresse gibt es keine Seite."</p>
             <p>
-                <A href="/">"Zur Ansicht"</A>
+                <A href=route_href("/")>"Zur Ansicht"</A>
                 " · "
-                <A href="/tabelle">"Zur Tabelle"</A>
+                <A href=route_href("/tabelle")>"Zur Tabelle"</A>
                 " · "
-                <A href="/info">"Zur Info"</A>
+                <A href=route_href("/info")>"Zur Info"</A>
             </p>
         </div>
     }

@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+use crate::app::base_path::route_href;
 use crate::app::components::{
     BoidTable, ExportButtons, LinkNotice, ShareLink, StateImport, Status, SwarmParams,
 };
@@ -46,7 +47,7 @@ pub fn TablePage() -> impl IntoView {
                 fallback=|| view! {
                     <p id="table-empty" class="empty-state">
                         "Noch kein Schwarm. Auf der Seite "
-                        <A href="/">"Ansicht"</A>
+                        <A href=route_href("/")>"Ansicht"</A>
                         " die Parameter wählen und „Initialisieren“ drücken – oder oben einen "
                         "gespeicherten Zustand laden."
                     </p>

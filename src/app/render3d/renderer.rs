@@ -491,9 +491,28 @@ pub struct Renderer {
 }
 
 impl Renderer {
-    /// Creates the WebGL2 context of the canvas and everything the renderer
-    /// keeps on the GPU. Errors are German sentences for the page.
-    pub fn new(canvas: &HtmlCanvasElement) -> Result<Self, String> {
+    /// Whether this browser gives a canvas a WebGL2 context, or the German
+    /// reason why not. Tried on a canvas of its own, outside the page, and
+    /// released at once: the view's canvas gets its context only when there
+    /// is something to draw, and until then the page does not composite it.
+    pub fn probe() -> Result<(), String> {
+        let canvas = web_sys::window()
+            .and_then(|window| window.document())
+            .and_then(|document| document.create_element("canvas").ok())
+            .and_then(|element| element.dyn_into::<HtmlCanvasElement>().ok())
+            .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
+        let gl = Self::context(&canvas)?;
+        if let Ok(Some(extension)) = gl.get_extension("WEBGL_lose_context") {
+            extension
+                .unchecked_into::<WebglLoseContext>()
+                .lose_context();
+        }
+        Ok(())
+    }
+
+    /// The canvas's WebGL2 context (created on the first call, the same one
+    /// afterwards), or the German reason why there is none.
+    fn context(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingContext, String> {
         let attributes = WebGlContextAttributes::new();
         attributes.set_antialias(false);
         attributes.set_depth(false);
@@ -506,6 +525,13 @@ impl Renderer {
         if gl.is_context_lost() {
             return Err("Der WebGL2-Kontext ist verloren gegangen.".to_owned());
         }
+        Ok(gl)
+    }
+
+    /// Creates the WebGL2 context of the canvas and everything the renderer
+    /// keeps on the GPU. Errors are German sentences for the page.
+    pub fn new(canvas: &HtmlCanvasElement) -> Result<Self, String> {
+        let gl = Self::context(canvas)?;
         let glow = three_d::context::Context::from_webgl2_context(gl.clone());
         // three-d takes an `Arc`; WebGL lives on this one thread anyway.
         #[allow(clippy::arc_with_non_send_sync)]

@@ -17,6 +17,11 @@ impl Renderer {
         Err("WebGL2 gibt es nur im Browser.".to_owned())
     }
 
+    /// Always fails: WebGL2 exists only in the browser.
+    pub fn probe() -> Result<(), String> {
+        Err("WebGL2 gibt es nur im Browser.".to_owned())
+    }
+
     /// Never reached.
     #[must_use]
     pub fn is_context_lost(&self) -> bool {
