@@ -13,6 +13,7 @@ pub mod pages;
 pub mod param_form;
 pub mod perf;
 pub mod presets;
+pub mod series_chart;
 pub mod projection;
 pub mod render3d;
 pub mod state;
