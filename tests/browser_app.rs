@@ -21,6 +21,8 @@
 mod links;
 #[path = "scenarios/presets.rs"]
 mod presets;
+#[path = "scenarios/series.rs"]
+mod series;
 #[path = "scenarios/step_back.rs"]
 mod step_back;
 mod support;
@@ -98,6 +100,10 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         step_back::schritt_20_then_back_5_equals_schritt_15,
         step_back::go_to_60_then_10_equals_stepping_to_10,
         step_back::a_loaded_state_goes_back_only_to_its_own_step,
+        series::the_status_shows_the_measures_and_the_charts_follow_schritt,
+        series::the_exported_series_equals_the_native_models_byte_for_byte,
+        series::an_edit_clears_the_series_and_schritt_zurueck_cuts_it,
+        series::the_series_charts_in_a_screenshot,
         every_page_shows_its_content_in_screenshots,
     ]
 }
@@ -116,6 +122,9 @@ fn webgl_scenarios() -> Vec<(String, Scenario)> {
         view_3d::the_3d_view_in_a_screenshot_shows_cones,
         view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
         workers::the_largest_swarm_never_blocks_the_3d_view,
+        series::the_status_shows_the_measures_and_the_charts_follow_schritt,
+        series::the_exported_series_equals_the_native_models_byte_for_byte,
+        series::an_edit_clears_the_series_and_schritt_zurueck_cuts_it,
     ]
 }
 

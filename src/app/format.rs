@@ -67,9 +67,15 @@ mod tests {
 
     #[test]
     fn measures_in_german() {
-        assert_eq!(format_measure(Measure::Polarization, Some(0.31234)), "0,312");
+        assert_eq!(
+            format_measure(Measure::Polarization, Some(0.31234)),
+            "0,312"
+        );
         assert_eq!(format_measure(Measure::MeanSpeed, Some(1.5)), "1,500 LE/s");
-        assert_eq!(format_measure(Measure::MeanNeighbours, Some(12.3456)), "12,35");
+        assert_eq!(
+            format_measure(Measure::MeanNeighbours, Some(12.3456)),
+            "12,35"
+        );
         assert_eq!(
             format_measure(Measure::LargestGroup, Some(50_000.0)),
             format!("50{}000", GROUP_SEPARATOR)

@@ -84,9 +84,7 @@ pub fn chart(series: &Series, measure: Measure) -> Chart {
         _ => 1.0,
     };
     let x_of = |offset: f64| PLOT_LEFT + offset / span as f64 * (PLOT_RIGHT - PLOT_LEFT);
-    let y_of = |value: f64| {
-        PLOT_BOTTOM - (value / top).clamp(0.0, 1.0) * (PLOT_BOTTOM - PLOT_TOP)
-    };
+    let y_of = |value: f64| PLOT_BOTTOM - (value / top).clamp(0.0, 1.0) * (PLOT_BOTTOM - PLOT_TOP);
     // Per pixel column: the first, least, greatest and last value.
     let mut columns: Vec<Option<[f64; 4]>> = vec![None; COLUMNS + 1];
     for (offset, value) in values().enumerate() {
@@ -216,7 +214,11 @@ mod tests {
         assert!(chart.points <= 2 * (COLUMNS + 1), "{}", chart.points);
         // The spike reaches the top of the axis (its round ceiling is 10).
         let spike_y = PLOT_BOTTOM - 0.9 * (PLOT_BOTTOM - PLOT_TOP);
-        assert!(chart.path.contains(&format!(" {spike_y:.1}")), "{}", chart.path);
+        assert!(
+            chart.path.contains(&format!(" {spike_y:.1}")),
+            "{}",
+            chart.path
+        );
         assert_eq!(chart.current, "1,000 LE/s");
         let labels: Vec<&str> = chart.time_ticks.iter().map(|t| t.label.as_str()).collect();
         assert_eq!(labels, ["0", "1000", "2000", "3000"]);
@@ -239,7 +241,10 @@ mod tests {
     #[test]
     fn an_undefined_measure_draws_nothing_and_an_empty_series_too() {
         let one = chart(&series([1.0], 0), Measure::MeanNearestDistance);
-        assert_eq!((one.path.as_str(), one.marker, one.current.as_str()), ("", None, "–"));
+        assert_eq!(
+            (one.path.as_str(), one.marker, one.current.as_str()),
+            ("", None, "–")
+        );
         let empty = chart(&Series::new(), Measure::Polarization);
         assert_eq!((empty.points, empty.marker), (0, None));
     }

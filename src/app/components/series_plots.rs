@@ -41,13 +41,17 @@ pub fn SeriesPlots() -> impl IntoView {
         let _ = charts.try_set(drawn);
         let _ = rows.try_set(count);
     };
+    // Redrawn when the swarm changes (throttled while running), when the
+    // section opens, and at once when the swarm stops running, so a paused
+    // swarm's charts always show its current step.
     Effect::new(move |_| {
         store.version().track();
+        let running = store.running().get();
         if !open.get() {
             return;
         }
         let elapsed = now_ms() - last_drawn.get_value();
-        if elapsed >= REDRAW_MS || !store.running().get_untracked() {
+        if elapsed >= REDRAW_MS || !running {
             draw();
         } else if !waiting.get_value() {
             waiting.set_value(true);

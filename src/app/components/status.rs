@@ -42,7 +42,13 @@ pub fn Status() -> impl IntoView {
         (Measure::MeanNearestDistance, "status-nearest"),
     ]
     .map(|(measure, id)| {
-        let value = move || show(measures.get().map(|m| format_measure(measure, m.get(measure))));
+        let value = move || {
+            show(
+                measures
+                    .get()
+                    .map(|m| format_measure(measure, m.get(measure))),
+            )
+        };
         view! {
             <dt>{measure_label(measure)}</dt>
             <dd id=id>{value}</dd>
