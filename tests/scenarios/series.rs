@@ -83,7 +83,7 @@ pub async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: A
     paused_at(&page, 0).await;
     wait_for_rows(&page, 1).await;
     for step in 0..=1 {
-        let native = native_state(params.clone(), step).measures();
+        let native = native_state(params, step).measures();
         for (measure, id) in STATUS_IDS {
             assert_eq!(
                 page.text_of(id).await,
@@ -166,7 +166,7 @@ pub async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage
     page.click_css("#btn-step-back").await;
     paused_at(&page, 3).await;
     wait_for_rows(&page, 4).await;
-    let series = |steps| native_state(params.clone(), 0).series_csv(steps);
+    let series = |steps| native_state(params, 0).series_csv(steps);
     assert_eq!(exported_series(&page).await.1, series(3));
     go_to(&page, "40").await;
     paused_at(&page, 40).await;
