@@ -19,6 +19,8 @@
 
 #[path = "scenarios/links.rs"]
 mod links;
+#[path = "scenarios/overlay.rs"]
+mod overlay;
 #[path = "scenarios/presets.rs"]
 mod presets;
 #[path = "scenarios/series.rs"]
@@ -104,6 +106,8 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         series::the_exported_series_equals_the_native_models_byte_for_byte,
         series::an_edit_clears_the_series_and_schritt_zurueck_cuts_it,
         series::the_series_charts_in_a_screenshot,
+        overlay::svg_shows_the_selected_boids_rules,
+        overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         every_page_shows_its_content_in_screenshots,
     ]
 }
@@ -121,6 +125,9 @@ fn webgl_scenarios() -> Vec<(String, Scenario)> {
         view_3d::the_legend_says_size_and_overlap_mean_nothing,
         view_3d::the_3d_view_in_a_screenshot_shows_cones,
         view_3d::a_lost_context_that_stays_lost_falls_back_to_svg,
+        overlay::the_3d_view_draws_the_selected_boids_rules,
+        overlay::following_keeps_the_boid_in_the_middle_across_the_seam,
+        overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         workers::the_largest_swarm_never_blocks_the_3d_view,
         series::the_status_shows_the_measures_and_the_charts_follow_schritt,
         series::the_exported_series_equals_the_native_models_byte_for_byte,

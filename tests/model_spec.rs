@@ -5,36 +5,14 @@ use boids_schwarm::model::{
     displacement, displacement_1d, length, steering_brute_force, wrap,
 };
 
+mod hand_made;
+use hand_made::swarm_at;
+
 fn params(count: u32) -> Params {
     Params {
         count,
         ..Params::default()
     }
-}
-
-/// A swarm at a hand-made state (via the state file, which checks invariants).
-fn swarm_at(params: Params, positions: &[[f64; 3]], velocities: &[[f64; 3]]) -> Swarm {
-    let boids: Vec<String> = positions
-        .iter()
-        .zip(velocities)
-        .enumerate()
-        .map(|(id, (p, v))| {
-            format!(
-                r#"{{"id":{id},"position":[{:?},{:?},{:?}],"velocity":[{:?},{:?},{:?}]}}"#,
-                p[0], p[1], p[2], v[0], v[1], v[2]
-            )
-        })
-        .collect();
-    let text = format!(
-        r#"{{"format":"boids-schwarm-state","version":1,"params":{},"step":0,"boids":[{}]}}"#,
-        serde_json::to_string(&Params {
-            count: positions.len() as u32,
-            ..params
-        })
-        .unwrap(),
-        boids.join(",")
-    );
-    Swarm::from_json(&text).unwrap()
 }
 
 // --- Periodic space -------------------------------------------------------

@@ -15,6 +15,7 @@ pub mod perf;
 pub mod presets;
 pub mod projection;
 pub mod render3d;
+pub mod rules_overlay;
 pub mod series_chart;
 pub mod state;
 pub mod storage;
@@ -32,6 +33,7 @@ use self::hooks::{use_animation_frame, use_document_hidden};
 use self::link_open::LinkNotes;
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
 use self::param_form::ParamForm;
+use self::rules_overlay::OverlaySettings;
 use self::state::SwarmStore;
 
 /// The whole app: provides the app-level state, drives the clock with
@@ -45,6 +47,7 @@ pub fn App() -> impl IntoView {
     provide_context(store);
     provide_context(form);
     provide_context(cores);
+    provide_context(OverlaySettings::new());
     let notes = LinkNotes::new();
     provide_context(notes);
     // Read before the router starts, so it starts on the plain path.

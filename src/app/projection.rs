@@ -138,6 +138,41 @@ pub fn write_symbol(out: &mut String, position: &Vec3, velocity: &Vec3) {
     }
 }
 
+/// Length of an arrow's head, in units.
+pub const ARROW_HEAD_LENGTH: f64 = 26.0;
+
+/// Half the width of an arrow's head, in units.
+pub const ARROW_HEAD_HALF_WIDTH: f64 = 13.0;
+
+/// Appends an arrow from `from` to `to` to SVG path data: an open line for
+/// the shaft (drawn by the stroke) and a closed head (filled). A short arrow
+/// gets a proportionally smaller head; one shorter than a unit is left out.
+pub fn write_arrow(out: &mut String, from: ScreenPoint, to: ScreenPoint) {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = dx.hypot(dy);
+    if !(length >= 1.0 && length.is_finite()) {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let head = ARROW_HEAD_LENGTH.min(0.6 * length);
+    let wing = ARROW_HEAD_HALF_WIDTH * head / ARROW_HEAD_LENGTH;
+    let (nx, ny) = (to.x - ux * head, to.y - uy * head);
+    let _ = write!(
+        out,
+        "M{} {}L{} {}M{} {}L{} {}L{} {}z",
+        round(from.x),
+        round(from.y),
+        round(nx),
+        round(ny),
+        round(to.x),
+        round(to.y),
+        round(nx - uy * wing),
+        round(ny + ux * wing),
+        round(nx + uy * wing),
+        round(ny - ux * wing),
+    );
+}
+
 /// The twelve edges of the periodic cube as pairs of picture points.
 #[must_use]
 pub fn cube_edges() -> Vec<(ScreenPoint, ScreenPoint)> {
@@ -320,6 +355,20 @@ mod tests {
         write_symbol(&mut path, &v(0.0, 0.0, 0.0), &v(0.0, 1.0, 0.0));
         // Tip 0.6 × 30 = 18 units up (negative y) from the centre.
         assert!(path.starts_with("M0 0m0 -18l"), "{path}");
+    }
+
+    #[test]
+    fn an_arrow_is_a_shaft_and_a_head_at_its_tip() {
+        let mut path = String::new();
+        let from = ScreenPoint { x: 0.0, y: 0.0 };
+        write_arrow(&mut path, from, ScreenPoint { x: 100.0, y: 0.0 });
+        assert_eq!(path, "M0 0L74 0M100 0L74 13L74 -13z");
+        let mut short = String::new();
+        write_arrow(&mut short, from, ScreenPoint { x: 10.0, y: 0.0 });
+        assert_eq!(short, "M0 0L4 0M10 0L4 3L4 -3z");
+        let mut none = String::new();
+        write_arrow(&mut none, from, ScreenPoint { x: 0.5, y: 0.0 });
+        assert!(none.is_empty());
     }
 
     #[test]

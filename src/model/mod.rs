@@ -1,11 +1,12 @@
 //! The pure boids model of SPEC §1–2 and §6: parameters, initial state,
-//! periodic space, steering, the synchronous step, the JSON state format and
+//! periodic space, steering, the synchronous step, one boid's rules spelled out, the JSON state format and
 //! the measures of the whole swarm. No web types: it compiles and is tested
 //! natively and for wasm32, with or without the `web` feature. No words for
 //! users either: failures are typed errors, and the interface's German
 //! sentences for them are in [`crate::texts`]. All arithmetic in f64.
 
 mod cell_list;
+mod explain;
 mod kinematics;
 mod measure_shares;
 mod measures;
@@ -19,6 +20,7 @@ mod steering;
 mod swarm;
 
 pub use cell_list::steering_cell_list;
+pub use explain::{Explanation, explain};
 pub use kinematics::{Kinematics, SteeringMismatch};
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{

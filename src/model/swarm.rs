@@ -4,6 +4,7 @@ use std::ops::Deref;
 
 use super::Vec3;
 use super::cell_list::CellList;
+use super::explain::weighted;
 use super::kinematics::Kinematics;
 use super::params::{ParamError, Params};
 use super::space::{STEP_SECONDS, length, wrap_position};
@@ -168,19 +169,8 @@ impl Swarm {
 
 /// One boid's position and velocity after a step with steering `s`.
 fn moved(params: &Params, x: &Vec3, v: &Vec3, s: &Steering) -> (Vec3, Vec3) {
-    let p = params;
-    let u = Vec3::new(
-        v.x + p.separation * s.separation.x
-            + p.alignment * s.alignment.x
-            + p.cohesion * s.cohesion.x,
-        v.y + p.separation * s.separation.y
-            + p.alignment * s.alignment.y
-            + p.cohesion * s.cohesion.y,
-        v.z + p.separation * s.separation.z
-            + p.alignment * s.alignment.z
-            + p.cohesion * s.cohesion.z,
-    );
-    let v = cap(u, p.max_speed);
+    let [separation, alignment, cohesion] = weighted(params, s);
+    let v = cap(v + separation + alignment + cohesion, params.max_speed);
     let x = wrap_position(Vec3::new(
         x.x + STEP_SECONDS * v.x,
         x.y + STEP_SECONDS * v.y,

@@ -1,5 +1,5 @@
 //! Random states for the model's property tests (shared by
-//! `model_cell_list` and `model_measures`): coordinates that favour the
+//! `model_cell_list`, `model_measures` and `model_explain`): coordinates that favour the
 //! seam, and states of the kinds where neighbour searches go wrong.
 
 #![allow(dead_code)] // each test file uses a different part

@@ -12,15 +12,19 @@ use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::picture::{Picture, has_hue};
 use crate::support::temp_file;
 
-const CANVAS: &str = "#swarm-canvas";
+pub(crate) const CANVAS: &str = "#swarm-canvas";
 
-async fn canvas_picture(page: &AppPage) -> Picture {
+pub(crate) async fn canvas_picture(page: &AppPage) -> Picture {
     page.element_picture(CANVAS).await
 }
 
 /// Waits until the canvas shows a picture that `ready` accepts and that stays
 /// the same over two animation frames (no redraw pending); returns it.
-async fn wait_for_picture(page: &AppPage, what: &str, ready: impl Fn(&Picture) -> bool) -> Picture {
+pub(crate) async fn wait_for_picture(
+    page: &AppPage,
+    what: &str,
+    ready: impl Fn(&Picture) -> bool,
+) -> Picture {
     let ready = &ready;
     poll(what, WAIT, || async move {
         let first = canvas_picture(page).await;
@@ -41,7 +45,7 @@ async fn wait_for_picture(page: &AppPage, what: &str, ready: impl Fn(&Picture) -
 }
 
 /// The canvas' top-left corner in viewport CSS pixels and its CSS size.
-async fn canvas_rect(page: &AppPage) -> ((f64, f64), (f64, f64)) {
+pub(crate) async fn canvas_rect(page: &AppPage) -> ((f64, f64), (f64, f64)) {
     let value = page
         .js("const c = document.querySelector('#swarm-canvas'); const r = c.getBoundingClientRect();
              return [r.left, r.top, c.clientWidth, c.clientHeight];")
@@ -56,7 +60,7 @@ async fn canvas_origin(page: &AppPage) -> (f64, f64) {
 }
 
 /// A swarm drawn in the 3D view: waits until the canvas shows cones.
-async fn swarm_in_3d(page: &AppPage, count: u32) {
+pub(crate) async fn swarm_in_3d(page: &AppPage, count: u32) {
     initialised(page, count).await;
     page.wait_for_css(CANVAS).await;
     wait_for_picture(page, "the canvas shows cones", |p| p.coloured().len() > 300).await;
@@ -91,7 +95,7 @@ async fn wait_for_scroll(page: &AppPage, what: &str, ready: impl Fn(f64) -> bool
 /// A state file of two boids (parameters from seed 1, otherwise default):
 /// boid 0 at `position` with `velocity`, boid 1 at `other` flying with
 /// `other_velocity`. Read by „Zustand laden“ like an exported state.
-fn two_boids(
+pub(crate) fn two_boids(
     position: [f64; 3],
     velocity: [f64; 3],
     other: [f64; 3],
@@ -112,7 +116,7 @@ fn two_boids(
 
 /// Loads `state` on the table page, then shows the view with the camera as
 /// reset; returns the settled picture.
-async fn view_of_state(page: &AppPage, name: &str, state: &str) -> Picture {
+pub(crate) async fn view_of_state(page: &AppPage, name: &str, state: &str) -> Picture {
     page.open_fresh().await;
     page.navigate("Tabelle").await;
     let path = temp_file(name, state.as_bytes());
@@ -130,7 +134,7 @@ async fn view_of_state(page: &AppPage, name: &str, state: &str) -> Picture {
 /// Where the view with the reset camera draws a model position: picture
 /// pixels of `picture` (the canvas' screenshot), by the app's own camera and
 /// picking projection, and the same point in viewport CSS pixels.
-async fn projected(
+pub(crate) async fn projected(
     page: &AppPage,
     picture: &Picture,
     position: [f64; 3],
@@ -172,7 +176,7 @@ fn extent(pixels: &[(usize, usize)]) -> (usize, usize) {
 
 /// The ring's bright line (RING_LINE_COLOUR, a saturated yellow); no heading
 /// colour of a cone comes near it.
-fn ring_yellow(p: [u8; 4]) -> bool {
+pub(crate) fn ring_yellow(p: [u8; 4]) -> bool {
     p[0] > 215 && p[1] > 170 && p[2] < 120 && p[0] - p[2] > 120
 }
 

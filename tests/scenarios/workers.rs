@@ -13,7 +13,7 @@ use crate::support::native_state;
 
 /// How long a build or a step of the largest swarm may take in a worker
 /// before the test gives up (software rendering and two cores are slow).
-const LARGEST_SWARM_WAIT: Duration = Duration::from_secs(150);
+pub(crate) const LARGEST_SWARM_WAIT: Duration = Duration::from_secs(150);
 
 pub async fn set_cores(page: &AppPage, text: &str) {
     page.js(&format!(
@@ -39,10 +39,10 @@ async fn busy_text(page: &AppPage) -> String {
 }
 
 /// The longest main-thread task allowed while the largest swarm runs, in ms.
-const LONGEST_TASK_MS: f64 = 200.0;
+pub(crate) const LONGEST_TASK_MS: f64 = 200.0;
 
 /// Records every main-thread task longer than 50 ms from now on.
-async fn watch_long_tasks(page: &AppPage) {
+pub(crate) async fn watch_long_tasks(page: &AppPage) {
     page.js("window.__longTasks = [];
              new PerformanceObserver(list => {
                for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
@@ -50,7 +50,7 @@ async fn watch_long_tasks(page: &AppPage) {
         .await;
 }
 
-async fn longest_task_ms(page: &AppPage) -> f64 {
+pub(crate) async fn longest_task_ms(page: &AppPage) -> f64 {
     let value = page.js("return Math.max(0, ...window.__longTasks);").await;
     value.as_f64().expect("a number")
 }

@@ -13,69 +13,98 @@
 use leptos::prelude::*;
 use leptos::svg;
 
-use super::ReadingNotes;
+use super::{ReadingNotes, RulesLegend, SvgRulesOverlay};
 use crate::app::projection::{
     DEPTH_LAYERS, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer, nearest_boid,
     project, write_symbol,
 };
+use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
 use crate::app::timing::now_ms;
+
+/// The paths of the symbols: the depth layers, then the selected boid's
+/// neighbours, then the boid itself.
+const NEIGHBOURS_PATH: usize = DEPTH_LAYERS;
+const OWN_PATH: usize = DEPTH_LAYERS + 1;
+const PATHS: usize = DEPTH_LAYERS + 2;
 
 /// A click selects the nearest boid within this many CSS pixels.
 const CLICK_REACH_PX: f64 = 18.0;
 
 /// The projected cube with one constant-size symbol per boid, a ring on the
-/// selected boid, click-to-select, and the German notes on reading the picture.
+/// selected boid and its rules, click-to-select, and the German notes on
+/// reading the picture.
 #[component]
 pub fn SvgView() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
-    let layers: [NodeRef<svg::Path>; DEPTH_LAYERS] = std::array::from_fn(|_| NodeRef::new());
+    let rules = use_selection_rules(store, expect_context::<OverlaySettings>());
+    // The depth layers, then the selected boid's neighbours and the boid
+    // itself while its rules are shown (drawn over the dimmed layers).
+    let layers: [NodeRef<svg::Path>; PATHS] = std::array::from_fn(|_| NodeRef::new());
     let ring = NodeRef::<svg::G>::new();
-    let buffers = StoredValue::new_local(std::array::from_fn::<String, DEPTH_LAYERS, _>(|_| {
-        String::new()
-    }));
+    let buffers =
+        StoredValue::new_local(std::array::from_fn::<String, PATHS, _>(|_| String::new()));
 
-    // Redraw whenever the swarm or the selection changes.
+    // Redraw whenever the swarm, the selection or its rules change.
     Effect::new(move |_| {
         store.version().track();
         let selection = store.selection().get();
         let paths: Vec<_> = layers.iter().map(NodeRef::get).collect();
         let ring = ring.get();
         let started = now_ms();
-        buffers.update_value(|buffers| {
-            for buffer in buffers.iter_mut() {
-                buffer.clear();
-            }
-            let ring_at = store.with_swarm(|swarm| {
-                let swarm = swarm?;
-                for (p, v) in swarm.positions().iter().zip(swarm.velocities()) {
-                    write_symbol(&mut buffers[depth_layer(p)], p, v);
+        rules.with(|rules| {
+            buffers.update_value(|buffers| {
+                for buffer in buffers.iter_mut() {
+                    buffer.clear();
                 }
-                selection
-                    .and_then(|i| swarm.positions().get(i))
-                    .map(project)
+                // Each boid's symbol is written once: into the neighbours' path
+                // (the ids are ascending, so one pass walks both), its own, or
+                // its depth layer.
+                let explained = rules.as_ref().map(|rules| &rules.explanation);
+                let mut neighbours = explained
+                    .map_or(&[][..], |e| e.neighbours.as_slice())
+                    .iter()
+                    .peekable();
+                let own = explained.map(|e| e.boid);
+                let ring_at = store.with_swarm(|swarm| {
+                    let swarm = swarm?;
+                    for (i, (p, v)) in swarm.positions().iter().zip(swarm.velocities()).enumerate()
+                    {
+                        let path = if neighbours.next_if_eq(&&i).is_some() {
+                            NEIGHBOURS_PATH
+                        } else if own == Some(i) {
+                            OWN_PATH
+                        } else {
+                            depth_layer(p)
+                        };
+                        write_symbol(&mut buffers[path], p, v);
+                    }
+                    selection
+                        .and_then(|i| swarm.positions().get(i))
+                        .map(project)
+                });
+                for (path, buffer) in paths.iter().zip(buffers.iter()) {
+                    if let Some(path) = path {
+                        let _ = path.set_attribute("d", buffer);
+                    }
+                }
+                if let Some(ring) = ring {
+                    match (ring_at, selection) {
+                        (Some(at), Some(boid)) => {
+                            let _ = ring.set_attribute(
+                                "transform",
+                                &format!("translate({:.0} {:.0})", at.x, at.y),
+                            );
+                            let _ = ring.set_attribute("data-boid", &boid.to_string());
+                            let _ = ring.remove_attribute("visibility");
+                        }
+                        _ => {
+                            let _ = ring.set_attribute("visibility", "hidden");
+                            let _ = ring.remove_attribute("data-boid");
+                        }
+                    }
+                }
             });
-            for (path, buffer) in paths.iter().zip(buffers.iter()) {
-                if let Some(path) = path {
-                    let _ = path.set_attribute("d", buffer);
-                }
-            }
-            if let Some(ring) = ring {
-                match (ring_at, selection) {
-                    (Some(at), Some(boid)) => {
-                        let _ = ring.set_attribute(
-                            "transform",
-                            &format!("translate({:.0} {:.0})", at.x, at.y),
-                        );
-                        let _ = ring.set_attribute("data-boid", &boid.to_string());
-                        let _ = ring.remove_attribute("visibility");
-                    }
-                    _ => {
-                        let _ = ring.set_attribute("visibility", "hidden");
-                        let _ = ring.remove_attribute("data-boid");
-                    }
-                }
-            }
         });
         store.record_draw(now_ms() - started);
     });
@@ -120,7 +149,14 @@ pub fn SvgView() -> impl IntoView {
     let layer_paths = layers
         .into_iter()
         .enumerate()
-        .map(|(i, node)| view! { <path node_ref=node class=format!("boids layer-{i}") d=""/> })
+        .map(|(i, node)| {
+            let class = match i {
+                NEIGHBOURS_PATH => "boids rules-neighbours".to_owned(),
+                OWN_PATH => "boids rules-own".to_owned(),
+                _ => format!("boids layer-{i}"),
+            };
+            view! { <path node_ref=node class=class d=""/> }
+        })
         .collect_view();
     let empty = move || !store.has_swarm();
 
@@ -130,6 +166,7 @@ pub fn SvgView() -> impl IntoView {
                 <svg
                     id="swarm-svg"
                     class="swarm-svg"
+                    class:rules-on=move || rules.with(Option::is_some)
                     viewBox=format!("{vx} {vy} {vw} {vh}")
                     role="img"
                     aria-label="Isometrische Projektion des periodischen Würfels mit dem Schwarm"
@@ -142,12 +179,15 @@ pub fn SvgView() -> impl IntoView {
                         <circle class="ring-halo" r="26"/>
                         <circle class="ring-line" r="26"/>
                     </g>
+                    // Over the ring: short arrows start inside it.
+                    <SvgRulesOverlay rules=rules/>
                 </svg>
                 <p class="svg-empty" class:hidden=move || !empty()>
                     <span>"Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."</span>
                 </p>
             </div>
             <figcaption class="view-notes">
+                <RulesLegend rules=rules/>
                 <p>
                     "Feste isometrische Projektion des periodischen Würfels (Kantenlänge 8,4 LE). "
                     "Jedes Dreieck ist ein Boid und zeigt in die Richtung seiner Geschwindigkeit in der Bildebene; "

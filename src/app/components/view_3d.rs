@@ -10,8 +10,10 @@
 use leptos::html;
 use leptos::prelude::*;
 
+use super::RulesLegend;
 use super::view_3d_legend::View3dLegend;
 use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks};
+use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
 
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
@@ -27,27 +29,41 @@ pub fn View3d(
         on_unavailable.run("Die 3D-Ansicht fand den Zustand der App nicht.".to_owned());
         return ().into_any();
     };
+    let settings = expect_context::<OverlaySettings>();
+    let follow = settings.follow;
+    let rules = use_selection_rules(store, settings);
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
 
     // Starts the driver once the canvas exists, then passes every change of
-    // the swarm or the selection on; the driver draws in the next frame.
+    // the swarm, the selection, its rules or following on; the driver draws
+    // in the next frame.
     Effect::new(move |_| {
         store.version().track();
         let selection = store.selection().get();
+        let rules = rules.get();
+        let following = follow.get();
         let Some(element) = canvas.get() else {
             return;
         };
-        let started = driver.try_with_value(|driver| {
+        let started = driver.try_with_value(|driver| driver.is_some());
+        if started == Some(false) {
+            let hooks = hooks(store, on_unavailable, follow_ends(follow));
+            driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
+        }
+        driver.try_with_value(|driver| {
             if let Some(driver) = driver {
                 driver.set_selection(selection);
+                driver.set_rules(rules);
+                driver.set_follow(following);
                 driver.data_changed();
             }
-            driver.is_some()
         });
-        if started == Some(false) {
-            let hooks = hooks(store, on_unavailable);
-            driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
+    });
+    // Without a selection there is nothing to follow.
+    Effect::new(move |_| {
+        if store.selection().get().is_none() && follow.get_untracked() {
+            follow.set(false);
         }
     });
     on_cleanup(move || {
@@ -59,12 +75,14 @@ pub fn View3d(
     });
 
     let reset = move |_| {
+        follow.set(false);
         driver.try_with_value(|driver| {
             if let Some(driver) = driver {
                 driver.apply(CameraAction::Reset);
             }
         });
     };
+    let no_selection = move || store.selection().with(Option::is_none);
     let empty = move || !store.has_swarm();
 
     view! {
@@ -90,12 +108,32 @@ pub fn View3d(
                 <button type="button" id="view-3d-reset" on:click=reset>
                     "Ansicht zurücksetzen"
                 </button>
+                <label
+                    class="follow-switch"
+                    title="Hält den ausgewählten Boid in der Bildmitte; „Ansicht zurücksetzen“ beendet es."
+                >
+                    <input
+                        type="checkbox"
+                        id="follow-selection"
+                        prop:checked=move || follow.get()
+                        disabled=no_selection
+                        on:change=move |event| follow.set(event_target_checked(&event))
+                    />
+                    " Auswahl verfolgen"
+                </label>
                 <span class="view-3d-hint">
                     " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Tastatur (Fokus auf dem Bild): "
                     "Pfeiltasten drehen, + und − zoomen, 0 setzt zurück"
                 </span>
             </div>
             <figcaption class="view-notes">
+                <RulesLegend rules=rules/>
+                <p class="follow-note" class:hidden=move || !follow.get()>
+                    "Die Ansicht verfolgt den ausgewählten Boid: er bleibt in der Mitte, und der "
+                    "Würfel ist der periodische Raum um ihn. Jeder andere Boid erscheint dort, wo "
+                    "er dem verfolgten am nächsten ist; wer die Gegenseite erreicht, taucht gegenüber "
+                    "wieder auf. „Ansicht zurücksetzen“ beendet das Verfolgen."
+                </p>
                 <View3dLegend/>
             </figcaption>
         </figure>
@@ -103,8 +141,21 @@ pub fn View3d(
     .into_any()
 }
 
+/// Ends following the selection (the view was reset from the keyboard).
+fn follow_ends(follow: RwSignal<bool>) -> Box<dyn Fn()> {
+    Box::new(move || {
+        if follow.try_get_untracked() == Some(true) {
+            follow.set(false);
+        }
+    })
+}
+
 /// The driver's hooks into the app state.
-fn hooks(store: SwarmStore, on_unavailable: Callback<String>) -> DriverHooks {
+fn hooks(
+    store: SwarmStore,
+    on_unavailable: Callback<String>,
+    view_reset: Box<dyn Fn()>,
+) -> DriverHooks {
     DriverHooks {
         read_swarm: Box::new(move |draw| {
             let version = store.version().try_get_untracked().unwrap_or(0);
@@ -118,5 +169,6 @@ fn hooks(store: SwarmStore, on_unavailable: Callback<String>) -> DriverHooks {
             on_unavailable.try_run(reason);
         }),
         drawn: Box::new(move |ms| store.record_draw(ms)),
+        view_reset,
     }
 }

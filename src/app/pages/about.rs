@@ -90,6 +90,17 @@ pub fn AboutPage() -> impl IntoView {
                     "gegenüber der Echtzeit läuft (zum Beispiel „0,3 × Echtzeit“, wenn die Rechnung "
                     "nicht mitkommt)."
                 </li>
+                <li>
+                    "Für den ausgewählten Boid zeigen beide Ansichten seine " <strong>"Regeln"</strong>
+                    ": einen Kreis mit dem Radius (seine Nachbarschaft) und einen kleineren mit "
+                    "0,35 × Radius (dort wirkt Abstand), seine Nachbarn hervorgehoben und die übrigen "
+                    "Boids gedämpft, und vier Pfeile: Abstand, Richtung und Kohäsion, jeweils mit ihrem "
+                    "Gewicht, und ihre Summe, die Geschwindigkeitsänderung des nächsten Schritts vor der "
+                    "Begrenzung auf das Höchsttempo. Die Legende nennt den Maßstab der Pfeile. So sieht "
+                    "man, warum ein Boid abbiegt. „Regeln der Auswahl zeigen“ schaltet das ab. "
+                    "„Auswahl verfolgen“ hält den Boid in der 3D-Ansicht in der Bildmitte, auch wenn er "
+                    "über den Rand des Würfels fliegt; „Ansicht zurücksetzen“ beendet das."
+                </li>
             </ul>
 
             <h2>"Maße des ganzen Schwarms und ihr Verlauf"</h2>

@@ -23,7 +23,8 @@ use web_sys::{
 use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
 use super::gesture::{Gesture, PointerGesture};
 use super::picking::{PICK_RADIUS_PX, pick_nearest};
-use super::{Drawn, Frame, Renderer};
+use super::{Drawn, Frame, Renderer, centre_on};
+use crate::app::rules_overlay::RulesOverlay;
 use crate::app::timing::now_ms;
 use crate::model::Vec3;
 
@@ -47,6 +48,9 @@ pub struct DriverHooks {
     /// A picture went on the canvas; drawing it took this many ms of
     /// main-thread time (over all its frames).
     pub drawn: Box<dyn Fn(f64)>,
+    /// The view was reset from the keyboard (key 0), which also ends
+    /// following the selection.
+    pub view_reset: Box<dyn Fn()>,
 }
 
 /// Whether the driver can draw.
@@ -65,6 +69,14 @@ struct State {
     camera: OrbitCamera,
     gesture: PointerGesture,
     selection: Option<usize>,
+    /// The selected boid's rules, when shown.
+    rules: Option<RulesOverlay>,
+    /// Whether the view follows the selected boid.
+    follow: bool,
+    /// The positions seen from the followed boid, and of which data
+    /// version, boid and count they are.
+    centred: Vec<Vec3>,
+    centred_key: Option<(u64, usize, usize)>,
     status: Status,
     /// CSS width, height and device pixel ratio of the last drawing.
     drawn_size: (i32, i32, f64),
@@ -121,6 +133,10 @@ impl CanvasDriver {
                 camera: OrbitCamera::new(),
                 gesture: PointerGesture::new(),
                 selection,
+                rules: None,
+                follow: false,
+                centred: Vec::new(),
+                centred_key: None,
                 status,
                 drawn_size: (0, 0, 0.0),
             }),
@@ -150,6 +166,26 @@ impl CanvasDriver {
         let changed = self
             .inner
             .with_state(|state| std::mem::replace(&mut state.selection, selection) != selection);
+        if changed == Some(true) {
+            self.inner.request_redraw();
+        }
+    }
+
+    /// The selected boid's rules to draw (`None`: none).
+    pub fn set_rules(&self, rules: Option<RulesOverlay>) {
+        let changed = self
+            .inner
+            .with_state(|state| std::mem::replace(&mut state.rules, rules.clone()) != rules);
+        if changed == Some(true) {
+            self.inner.request_redraw();
+        }
+    }
+
+    /// Whether the view keeps the selected boid at its centre.
+    pub fn set_follow(&self, follow: bool) {
+        let changed = self
+            .inner
+            .with_state(|state| std::mem::replace(&mut state.follow, follow) != follow);
         if changed == Some(true) {
             self.inner.request_redraw();
         }
@@ -302,18 +338,36 @@ impl Inner {
             renderer,
             camera,
             selection,
+            rules,
+            follow,
+            centred,
+            centred_key,
             drawn_size,
             ..
         } = &mut *state;
         let Some(renderer) = renderer.as_mut() else {
             return;
         };
+        let (selection, follow) = (*selection, *follow);
         (self.hooks.read_swarm)(&mut |data_version, positions, velocities| {
+            let (positions, centred_on) = drawn_positions(
+                data_version,
+                positions,
+                selection,
+                follow,
+                centred,
+                centred_key,
+            );
+            let rules = rules.as_ref().filter(|rules| {
+                rules.data_version == data_version && Some(rules.explanation.boid) == selection
+            });
             drawn = renderer.render(&Frame {
                 data_version,
                 positions,
                 velocities,
-                selection: *selection,
+                selection,
+                centred_on,
+                rules,
                 camera,
                 css_width: f64::from(size.0),
                 css_height: f64::from(size.1),
@@ -420,15 +474,32 @@ impl Inner {
     fn pick(&self, x: f64, y: f64) {
         let (width, height, _) = self.size();
         let (width, height) = (f64::from(width), f64::from(height));
-        let Some(camera) = self.with_state(|state| state.camera) else {
-            return;
-        };
         if width < 1.0 || height < 1.0 {
             return;
         }
+        let Ok(mut state) = self.state.try_borrow_mut() else {
+            return;
+        };
+        let State {
+            camera,
+            selection,
+            follow,
+            centred,
+            centred_key,
+            ..
+        } = &mut *state;
         let view_projection = camera.view_projection(width / height);
+        let (selection, follow) = (*selection, *follow);
         let mut hit = None;
-        (self.hooks.read_swarm)(&mut |_, positions, _| {
+        (self.hooks.read_swarm)(&mut |data_version, positions, _| {
+            let (positions, _) = drawn_positions(
+                data_version,
+                positions,
+                selection,
+                follow,
+                centred,
+                centred_key,
+            );
             hit = pick_nearest(
                 positions,
                 &view_projection,
@@ -437,6 +508,7 @@ impl Inner {
                 PICK_RADIUS_PX,
             );
         });
+        drop(state);
         (self.hooks.select)(hit);
     }
 
@@ -465,6 +537,9 @@ impl Inner {
             event.prevent_default();
             event.stop_propagation();
             self.camera_changed(|camera| camera.apply(action));
+            if action == CameraAction::Reset {
+                (self.hooks.view_reset)();
+            }
         }
     }
 
@@ -534,4 +609,26 @@ impl Inner {
                 .to_owned(),
         );
     }
+}
+
+/// The positions to draw (and to pick from): as they are, or, when following
+/// the selected boid, seen from it (cached per data version and boid), with
+/// the boid they are centred on.
+fn drawn_positions<'a>(
+    data_version: u64,
+    positions: &'a [Vec3],
+    selection: Option<usize>,
+    follow: bool,
+    centred: &'a mut Vec<Vec3>,
+    centred_key: &mut Option<(u64, usize, usize)>,
+) -> (&'a [Vec3], Option<usize>) {
+    let Some(boid) = selection.filter(|&boid| follow && boid < positions.len()) else {
+        return (positions, None);
+    };
+    let key = Some((data_version, boid, positions.len()));
+    if *centred_key != key {
+        centre_on(positions, boid, centred);
+        *centred_key = key;
+    }
+    (centred, Some(boid))
 }

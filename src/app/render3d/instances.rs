@@ -24,22 +24,31 @@ impl InstanceData {
     /// shorter slice) count as at rest; a non-finite velocity counts as rest
     /// too, a non-finite position is skipped.
     pub fn fill(&mut self, positions: &[Vec3], velocities: &[Vec3]) {
+        self.fill_from(positions.iter().copied(), velocities.iter().copied());
+    }
+
+    /// [`InstanceData::fill`] from any sequence of positions and velocities
+    /// (for a subset of the swarm, such as highlighted boids).
+    pub fn fill_from(
+        &mut self,
+        positions: impl Iterator<Item = Vec3>,
+        velocities: impl Iterator<Item = Vec3>,
+    ) {
         self.cone_positions.clear();
         self.cone_directions.clear();
         self.cone_colours.clear();
         self.rest_positions.clear();
-        let zero = Vec3::zeros();
-        for (i, position) in positions.iter().enumerate() {
+        let velocities = velocities.chain(std::iter::repeat(Vec3::zeros()));
+        for (position, velocity) in positions.zip(velocities) {
             if !position.iter().all(|c| c.is_finite()) {
                 continue;
             }
-            let p = to_f32(position);
-            let velocity = velocities.get(i).unwrap_or(&zero);
-            match unit(velocity) {
+            let p = to_f32(&position);
+            match unit(&velocity) {
                 Some(direction) => {
                     self.cone_positions.push(p);
                     self.cone_directions.push(direction);
-                    self.cone_colours.push(heading_colour(velocity));
+                    self.cone_colours.push(heading_colour(&velocity));
                 }
                 None => self.rest_positions.push(p),
             }

@@ -19,12 +19,14 @@ mod renderer;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "renderer_stub.rs"]
 mod renderer;
+pub mod rules_geometry;
 
 pub use camera::{CameraAction, OrbitCamera};
 pub use driver::{CanvasDriver, DriverHooks};
 pub use renderer::Renderer;
 
-use crate::model::Vec3;
+use crate::app::rules_overlay::RulesOverlay;
+use crate::model::{Vec3, displacement};
 
 /// Largest drawing buffer side in device pixels (keeps huge or zoomed
 /// canvases within what WebGL allows).
@@ -85,6 +87,12 @@ pub struct Frame<'a> {
     pub velocities: &'a [Vec3],
     /// The selected boid, marked with a ring.
     pub selection: Option<usize>,
+    /// The boid the positions are centred on (following it), if any: every
+    /// position is then its shortest periodic displacement from that boid.
+    pub centred_on: Option<usize>,
+    /// The selected boid's rules to draw (of this data version), if shown:
+    /// its neighbours highlighted, the others dimmed, outlines and arrows.
+    pub rules: Option<&'a RulesOverlay>,
     /// The camera.
     pub camera: &'a OrbitCamera,
     /// Canvas width in CSS pixels.
@@ -117,9 +125,41 @@ pub fn drawing_buffer_size(
     Some((side(css_width)?, side(css_height)?))
 }
 
+/// Fills `out` with every position seen from boid `boid` (its shortest
+/// periodic displacement from that boid), for following it: the boid sits at
+/// the origin, the cube's centre, and each other boid at its periodic image
+/// nearest to it, so nothing near the boid jumps when it crosses a face.
+/// Leaves `out` empty when there is no such boid.
+pub fn centre_on(positions: &[Vec3], boid: usize, out: &mut Vec<Vec3>) {
+    out.clear();
+    if let Some(centre) = positions.get(boid) {
+        out.extend(positions.iter().map(|p| displacement(centre, p)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::HALF_PERIOD;
+
+    #[test]
+    fn centring_puts_the_boid_at_the_origin_and_its_neighbours_beside_it() {
+        let h = HALF_PERIOD;
+        let positions = [
+            Vec3::new(h - 0.1, 0.0, 0.0),
+            Vec3::new(-h + 0.1, 0.5, 0.0),
+            Vec3::new(0.0, 0.0, 0.0),
+        ];
+        let mut out = vec![Vec3::zeros(); 7];
+        centre_on(&positions, 0, &mut out);
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[0], Vec3::zeros());
+        // Across the seam: just beside the boid, not 8.2 LE away.
+        assert!((out[1] - Vec3::new(0.2, 0.5, 0.0)).norm() < 1e-12);
+        assert!((out[2] - Vec3::new(-h + 0.1, 0.0, 0.0)).norm() < 1e-12);
+        centre_on(&positions, 3, &mut out);
+        assert!(out.is_empty());
+    }
 
     #[test]
     fn buffer_size_follows_the_device_pixel_ratio_within_bounds() {

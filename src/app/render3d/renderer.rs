@@ -39,8 +39,11 @@ use super::colours::REST_COLOUR;
 use super::geometry::{self, Mesh, REST_SPHERE_RADIUS};
 use super::instances::InstanceData;
 use super::pacing::{BatchPacer, CHUNK_INSTANCES, chunk_count};
+use super::rules_geometry::rules_shapes;
 use super::{Drawn, Frame, OrbitCamera, drawing_buffer_size};
+use crate::app::rules_overlay::RulesOverlay;
 use crate::app::timing::now_ms;
+use crate::model::Vec3 as Vec3d;
 
 /// Samples per pixel of the offscreen picture. The canvas itself has no
 /// antialiasing: a copy into a multisampled canvas is not allowed.
@@ -66,10 +69,19 @@ const RING_PER_CONE: f64 = 0.9;
 const RING_HALO_COLOUR: [f32; 4] = [0.02, 0.02, 0.03, 1.0];
 const RING_LINE_COLOUR: [f32; 4] = [1.0, 0.86, 0.15, 1.0];
 
+/// Brightness of the boids that are not neighbours of the selected boid
+/// while its rules are shown.
+const DIMMED: f32 = 0.3;
+
+/// Size of a highlighted neighbour's cone relative to the others: a little
+/// larger, so it covers its dimmed self and stands out.
+const HIGHLIGHT_SCALE: f32 = 1.25;
+
 const MESH_VERTEX: &str = "
 uniform mat4 viewProjection;
 uniform float size;
 uniform float baseShade;
+uniform float brightness;
 in vec3 position;
 in vec3 normal;
 in vec3 instancePosition;
@@ -84,7 +96,7 @@ void main() {
     vec3 u = cross(f, s);
     mat3 basis = mat3(s, u, f);
     vNormal = basis * normal;
-    vColour = instanceColour * (normal.z < -0.999 ? baseShade : 1.0);
+    vColour = instanceColour * (normal.z < -0.999 ? baseShade : 1.0) * brightness;
     gl_Position = viewProjection * vec4(instancePosition + basis * (position * size), 1.0);
 }
 ";
@@ -119,6 +131,13 @@ in vec2 position;
 void main() {
     vec4 c = viewProjection * vec4(centre, 1.0);
     gl_Position = vec4(c.xy + position * radius * c.w, 0.0, c.w);
+}
+";
+
+const OVERLAY_VERTEX: &str = "
+in vec2 position;
+void main() {
+    gl_Position = vec4(position, 0.0, 1.0);
 }
 ";
 
@@ -210,6 +229,71 @@ impl InstanceChunks {
 
     fn used(&self) -> &[InstanceBuffers] {
         &self.chunks[..self.used]
+    }
+}
+
+/// The cones and the rest spheres of one set of boids on the GPU, in chunks.
+struct BoidChunks {
+    data: InstanceData,
+    cones: InstanceChunks,
+    rests: InstanceChunks,
+    rest_directions: Vec<[f32; 3]>,
+    rest_colours: Vec<[f32; 3]>,
+}
+
+impl BoidChunks {
+    fn new() -> Self {
+        Self {
+            data: InstanceData::default(),
+            cones: InstanceChunks::new(),
+            rests: InstanceChunks::new(),
+            rest_directions: Vec::new(),
+            rest_colours: Vec::new(),
+        }
+    }
+
+    /// Uploads these boids (the buffers are kept and refilled).
+    fn fill(
+        &mut self,
+        context: &Context,
+        positions: impl Iterator<Item = Vec3d>,
+        velocities: impl Iterator<Item = Vec3d>,
+    ) {
+        self.data.fill_from(positions, velocities);
+        let data = &self.data;
+        self.cones.fill(
+            context,
+            &data.cone_positions,
+            &data.cone_directions,
+            &data.cone_colours,
+        );
+        let rests = data.rest_count();
+        self.rest_directions.clear();
+        self.rest_directions.resize(rests, [0.0, 0.0, 1.0]);
+        self.rest_colours.clear();
+        self.rest_colours.resize(rests, REST_COLOUR);
+        self.rests.fill(
+            context,
+            &data.rest_positions,
+            &self.rest_directions,
+            &self.rest_colours,
+        );
+    }
+
+    /// Every chunk, cones first, each with whether it holds cones.
+    fn chunks(&self) -> impl Iterator<Item = (&InstanceBuffers, bool)> {
+        let cones = self.cones.used().iter().map(|chunk| (chunk, true));
+        cones.chain(self.rests.used().iter().map(|chunk| (chunk, false)))
+    }
+
+    fn chunk_count(&self) -> usize {
+        self.cones.used().len() + self.rests.used().len()
+    }
+
+    /// Forgets the boids (nothing to draw).
+    fn clear(&mut self) {
+        self.cones.used = 0;
+        self.rests.used = 0;
     }
 }
 
@@ -332,11 +416,17 @@ impl Offscreen {
     }
 }
 
+/// Which boid data a picture shows: data version, boid count, and the boid
+/// the positions are centred on.
+type DataKey = (u64, usize, Option<usize>);
+
 /// What a picture shows: when any of it changes, a new picture is due.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct PictureKey {
-    data: (u64, usize),
+    data: DataKey,
     selection: Option<usize>,
+    /// The boid whose rules are drawn.
+    rules: Option<usize>,
     camera: OrbitCamera,
     size: (u32, u32),
     device_pixel_ratio: f64,
@@ -351,7 +441,12 @@ struct Picture {
     viewport: Viewport,
     light: Vec3,
     ring_centre: Option<crate::model::Vec3>,
-    /// Chunks drawn so far (cone chunks first, then rest chunks).
+    /// Whether the selected boid's rules are drawn: the swarm dimmed, its
+    /// neighbours highlighted, the outlines and arrows on top.
+    rules: bool,
+    /// The outlines and arrows (their vertices are uploaded at the start).
+    overlay_parts: Vec<(usize, usize, [f32; 4])>,
+    /// Chunks drawn so far (the swarm's, then the highlighted boids').
     drawn_chunks: usize,
 }
 
@@ -370,6 +465,7 @@ pub struct Renderer {
     mesh_program: Program,
     line_program: Program,
     ring_program: Program,
+    overlay_program: Program,
     /// One cone mesh per level of detail (see [`geometry::CONE_DETAILS`]).
     cone_meshes: [MeshBuffers; 3],
     sphere: MeshBuffers,
@@ -377,12 +473,13 @@ pub struct Renderer {
     cube_vertices: i32,
     ring_halo: VertexBuffer<[f32; 2]>,
     ring_line: VertexBuffer<[f32; 2]>,
-    cones: InstanceChunks,
-    rests: InstanceChunks,
-    data: InstanceData,
-    rest_directions: Vec<[f32; 3]>,
-    rest_colours: Vec<[f32; 3]>,
-    uploaded: Option<(u64, usize)>,
+    swarm: BoidChunks,
+    uploaded: Option<DataKey>,
+    /// The selected boid and its neighbours, drawn bright over the dimmed
+    /// swarm, and of which data and boid they are.
+    highlighted: BoidChunks,
+    highlighted_key: Option<(DataKey, usize)>,
+    overlay_vertices: VertexBuffer<[f32; 2]>,
     cone_length: f32,
     cone_detail: usize,
     offscreen: Option<Offscreen>,
@@ -423,6 +520,7 @@ impl Renderer {
         let mesh_program = program(MESH_VERTEX, MESH_FRAGMENT)?;
         let line_program = program(LINE_VERTEX, FLAT_FRAGMENT)?;
         let ring_program = program(RING_VERTEX, FLAT_FRAGMENT)?;
+        let overlay_program = program(OVERLAY_VERTEX, FLAT_FRAGMENT)?;
         let edges = geometry::cube_edges();
         Ok(Self {
             canvas: canvas.clone(),
@@ -433,12 +531,11 @@ impl Renderer {
             cube_vertices: i32::try_from(edges.len()).unwrap_or(0),
             ring_halo: VertexBuffer::new_with_data(&context, &geometry::annulus(0.78, 1.22, 48)),
             ring_line: VertexBuffer::new_with_data(&context, &geometry::annulus(0.9, 1.1, 48)),
-            cones: InstanceChunks::new(),
-            rests: InstanceChunks::new(),
-            data: InstanceData::default(),
-            rest_directions: Vec::new(),
-            rest_colours: Vec::new(),
+            swarm: BoidChunks::new(),
             uploaded: None,
+            highlighted: BoidChunks::new(),
+            highlighted_key: None,
+            overlay_vertices: VertexBuffer::new(&context),
             cone_length: geometry::cone_length(1),
             cone_detail: 0,
             offscreen: None,
@@ -449,6 +546,7 @@ impl Renderer {
             mesh_program,
             line_program,
             ring_program,
+            overlay_program,
             gl,
             context,
         })
@@ -499,8 +597,9 @@ impl Renderer {
             return Drawn::Waiting;
         }
         let key = PictureKey {
-            data: (frame.data_version, frame.positions.len()),
+            data: (frame.data_version, frame.positions.len(), frame.centred_on),
             selection: frame.selection,
+            rules: frame.rules.map(|rules| rules.explanation.boid),
             camera: *frame.camera,
             size: (width, height),
             device_pixel_ratio: frame.device_pixel_ratio,
@@ -569,6 +668,29 @@ impl Renderer {
         let aspect = f64::from(width) / f64::from(height);
         let view_projection = frame.camera.view_projection(aspect);
         let camera = frame.camera;
+        let rules = frame.rules.zip(
+            frame
+                .selection
+                .and_then(|boid| frame.positions.get(boid).copied()),
+        );
+        if let Some((rules, _)) = rules {
+            self.highlight(frame, rules, key.data);
+        }
+        let overlay_parts = match rules {
+            Some((rules, centre)) => {
+                let shapes = rules_shapes(
+                    &centre,
+                    rules,
+                    camera,
+                    &view_projection,
+                    (f64::from(width), f64::from(height)),
+                    frame.device_pixel_ratio,
+                );
+                self.overlay_vertices.fill(&shapes.vertices);
+                shapes.parts
+            }
+            None => Vec::new(),
+        };
         let light =
             (camera.right() * -0.35 + camera.up() * 0.6 + camera.backward() * 0.72).normalize();
         let picture = Picture {
@@ -581,6 +703,8 @@ impl Renderer {
                 .selection
                 .and_then(|i| frame.positions.get(i))
                 .copied(),
+            rules: rules.is_some(),
+            overlay_parts,
             drawn_chunks: 0,
         };
         if let Some(offscreen) = &self.offscreen {
@@ -603,20 +727,41 @@ impl Renderer {
         let (Some(picture), Some(offscreen)) = (&self.picture, &self.offscreen) else {
             return false;
         };
-        let cone_chunks = self.cones.used();
-        let rest_chunks = self.rests.used();
-        let total = cone_chunks.len() + rest_chunks.len();
+        let swarm_chunks = self.swarm.chunk_count();
+        let highlighted = if picture.rules {
+            self.highlighted.chunk_count()
+        } else {
+            0
+        };
+        let total = swarm_chunks + highlighted;
         let first = picture.drawn_chunks;
         let end = (first + self.pacer.chunks_per_batch()).min(total);
         let vp = to_mat4(&picture.view_projection);
+        let brightness = if picture.rules { DIMMED } else { 1.0 };
         offscreen.draw_into(&self.context, |target| {
             let _ = target.write(|| {
-                for chunk in first..end {
-                    if let Some(instances) = cone_chunks.get(chunk) {
-                        self.draw_instances(picture, vp, self.cone_mesh(), instances, true);
-                    } else if let Some(instances) = rest_chunks.get(chunk - cone_chunks.len()) {
-                        self.draw_instances(picture, vp, &self.sphere, instances, false);
-                    }
+                let swarm = self
+                    .swarm
+                    .chunks()
+                    .map(|(chunk, cones)| (chunk, cones, false));
+                let bright = self
+                    .highlighted
+                    .chunks()
+                    .map(|(chunk, cones)| (chunk, cones, true));
+                for (instances, cones, highlighted) in
+                    swarm.chain(bright).skip(first).take(end - first)
+                {
+                    let mesh = if cones {
+                        self.cone_mesh()
+                    } else {
+                        &self.sphere
+                    };
+                    let look = if highlighted {
+                        Look::Highlighted
+                    } else {
+                        Look::Plain { brightness }
+                    };
+                    self.draw_instances(picture, vp, mesh, instances, cones, look);
                 }
                 Ok::<(), std::convert::Infallible>(())
             });
@@ -627,6 +772,8 @@ impl Renderer {
             if let Some(centre) = &picture.ring_centre {
                 self.draw_ring(centre, picture);
             }
+            // Over the ring: short arrows start inside it.
+            self.draw_overlay(picture);
         }
         // SAFETY: a fence and a flush on the live context.
         let fence = unsafe {
@@ -654,27 +801,38 @@ impl Renderer {
     }
 
     fn upload(&mut self, frame: &Frame<'_>) {
-        self.data.fill(frame.positions, frame.velocities);
-        let data = &self.data;
-        self.cones.fill(
+        self.swarm.fill(
             &self.context,
-            &data.cone_positions,
-            &data.cone_directions,
-            &data.cone_colours,
-        );
-        let rests = data.rest_count();
-        self.rest_directions.clear();
-        self.rest_directions.resize(rests, [0.0, 0.0, 1.0]);
-        self.rest_colours.clear();
-        self.rest_colours.resize(rests, REST_COLOUR);
-        self.rests.fill(
-            &self.context,
-            &data.rest_positions,
-            &self.rest_directions,
-            &self.rest_colours,
+            frame.positions.iter().copied(),
+            frame.velocities.iter().copied(),
         );
         self.cone_length = geometry::cone_length(frame.positions.len());
         self.cone_detail = geometry::cone_detail(frame.positions.len());
+    }
+
+    /// Uploads the selected boid and its neighbours as the highlighted
+    /// boids, unless they are already there for this data and boid.
+    fn highlight(&mut self, frame: &Frame<'_>, rules: &RulesOverlay, data: DataKey) {
+        let boid = rules.explanation.boid;
+        if self.highlighted_key == Some((data, boid)) {
+            return;
+        }
+        let ids: Vec<usize> = std::iter::once(boid)
+            .chain(rules.explanation.neighbours.iter().copied())
+            .filter(|&i| i < frame.positions.len())
+            .collect();
+        let zero = Vec3d::zeros();
+        let velocity = |i: usize| frame.velocities.get(i).copied().unwrap_or(zero);
+        if ids.is_empty() {
+            self.highlighted.clear();
+        } else {
+            self.highlighted.fill(
+                &self.context,
+                ids.iter().map(|&i| frame.positions[i]),
+                ids.iter().map(|&i| velocity(i)),
+            );
+        }
+        self.highlighted_key = Some((data, boid));
     }
 
     fn draw_cube(&self, vp: Mat4, viewport: Viewport) {
@@ -702,6 +860,7 @@ impl Renderer {
         mesh: &MeshBuffers,
         instances: &InstanceBuffers,
         cones: bool,
+        look: Look,
     ) {
         if instances.count == 0 {
             return;
@@ -711,14 +870,21 @@ impl Renderer {
         } else {
             (self.cone_length * REST_SPHERE_RADIUS, 1.0)
         };
+        let (scale, brightness, depth_test) = match look {
+            Look::Plain { brightness } => (1.0, brightness, DepthTest::Less),
+            // Drawn after the swarm: must win over its own dimmed self.
+            Look::Highlighted => (HIGHLIGHT_SCALE, 1.0, DepthTest::LessOrEqual),
+        };
         let program = &self.mesh_program;
         let states = RenderStates {
             cull: Cull::Back,
+            depth_test,
             ..RenderStates::default()
         };
         program.use_uniform("viewProjection", vp);
-        program.use_uniform("size", size);
+        program.use_uniform("size", size * scale);
         program.use_uniform("baseShade", base_shade);
+        program.use_uniform("brightness", brightness);
         program.use_uniform("lightDirection", picture.light);
         program.use_vertex_attribute("position", &mesh.positions);
         program.use_vertex_attribute("normal", &mesh.normals);
@@ -726,6 +892,34 @@ impl Renderer {
         program.use_instance_attribute("instanceDirection", &instances.directions);
         program.use_instance_attribute("instanceColour", &instances.colours);
         program.draw_elements_instanced(states, picture.viewport, &mesh.elements, instances.count);
+    }
+
+    /// The outlines and arrows of the selected boid's rules, on the canvas
+    /// over the picture (translucent where their colour says so).
+    fn draw_overlay(&self, picture: &Picture) {
+        if picture.overlay_parts.is_empty() {
+            return;
+        }
+        let states = RenderStates {
+            write_mask: WriteMask::COLOR,
+            depth_test: DepthTest::Always,
+            blend: Blend::TRANSPARENCY,
+            cull: Cull::None,
+        };
+        let program = &self.overlay_program;
+        for &(first, count, colour) in &picture.overlay_parts {
+            let (Ok(first), Ok(count)) = (i32::try_from(first), i32::try_from(count)) else {
+                continue;
+            };
+            program.use_uniform("colour", Vec4::from(colour));
+            program.use_vertex_attribute("position", &self.overlay_vertices);
+            // SAFETY: a plain draw call on the live context; the attribute it
+            // reads was bound just above and holds first + count vertices.
+            program.draw_with(states, picture.viewport, || unsafe {
+                self.context
+                    .draw_arrays(three_d::context::TRIANGLES, first, count);
+            });
+        }
     }
 
     /// The ring around the selected boid, on the canvas over the picture.
@@ -773,6 +967,15 @@ impl Renderer {
             program.draw_arrays(states, viewport, buffer.vertex_count());
         }
     }
+}
+
+/// How a chunk of boids is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Look {
+    /// Normal size, at this brightness (1 plain, less when dimmed).
+    Plain { brightness: f32 },
+    /// The selected boid and its neighbours while its rules are shown.
+    Highlighted,
 }
 
 /// nalgebra's f64 matrix as three-d's f32 matrix (both column-major).
