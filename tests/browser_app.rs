@@ -25,6 +25,8 @@ mod links;
 mod overlay;
 #[path = "scenarios/presets.rs"]
 mod presets;
+#[path = "scenarios/series.rs"]
+mod series;
 #[path = "scenarios/step_back.rs"]
 mod step_back;
 mod support;
@@ -102,6 +104,10 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         step_back::schritt_20_then_back_5_equals_schritt_15,
         step_back::go_to_60_then_10_equals_stepping_to_10,
         step_back::a_loaded_state_goes_back_only_to_its_own_step,
+        series::the_status_shows_the_measures_and_the_charts_follow_schritt,
+        series::the_exported_series_equals_the_native_models_byte_for_byte,
+        series::an_edit_clears_the_series_and_schritt_zurueck_cuts_it,
+        series::the_series_charts_in_a_screenshot,
         overlay::svg_shows_the_selected_boids_rules,
         overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         every_page_shows_its_content_in_screenshots,
@@ -129,6 +135,9 @@ fn webgl_scenarios() -> Vec<(String, Scenario)> {
         overlay::following_keeps_the_boid_in_the_middle_across_the_seam,
         overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         workers::the_largest_swarm_never_blocks_the_3d_view,
+        series::the_status_shows_the_measures_and_the_charts_follow_schritt,
+        series::the_exported_series_equals_the_native_models_byte_for_byte,
+        series::an_edit_clears_the_series_and_schritt_zurueck_cuts_it,
     ]
 }
 

@@ -4,8 +4,8 @@
 //! on random states of every kind and for every valid radius.
 
 use boids_schwarm::model::{
-    HALF_PERIOD, Measure, Measures, Params, SERIES_HEADER, Swarm, Vec3, measures_brute_force,
-    steering_cell_list,
+    HALF_PERIOD, Measure, MeasureAssembler, MeasureShare, Measures, Params, SERIES_HEADER, Share,
+    Swarm, Vec3, measures_brute_force, steering_cell_list,
 };
 use proptest::prelude::*;
 
@@ -257,6 +257,85 @@ fn series_csv_has_a_row_per_step() {
     );
 }
 
+/// The measures put together from `parts` shares computed apart (as the
+/// Web Workers compute them), the shares handed in last to first.
+fn assembled(positions: &[Vec3], velocities: &[Vec3], radius: f64, parts: u32) -> Measures {
+    let steering = steering_cell_list(positions, velocities, radius);
+    let mut assembler = MeasureAssembler::new(positions.len());
+    for part in (0..parts).rev() {
+        assert!(!assembler.is_complete(), "complete before share {part}");
+        let share = Share::new(part, parts).unwrap();
+        assembler
+            .add(&MeasureShare::compute(positions, radius, share))
+            .expect("shares do not overlap");
+    }
+    assert!(assembler.is_complete());
+    assembler.finish(velocities, &steering).expect("complete")
+}
+
+/// Shares give the bits of the whole computation and of the reference.
+fn assert_shares_agree(positions: &[Vec3], velocities: &[Vec3], radius: f64) {
+    let steering = steering_cell_list(positions, velocities, radius);
+    let whole = Measures::new(positions, velocities, &steering, radius);
+    assert_same(&whole, &measures_brute_force(positions, velocities, radius));
+    for parts in [1, 2, 3, 5, 8] {
+        assert_same(&assembled(positions, velocities, radius, parts), &whole);
+    }
+}
+
+#[test]
+fn shares_put_together_equal_the_whole_computation() {
+    for (count, radius, steps) in [
+        (1, 1.2, 0),
+        (2, 4.2, 3),
+        (40, 0.6, 5),
+        (700, 1.2, 10),
+        (3_000, 1.0, 2),
+        (3_000, 2.5, 1),
+        (1_500, 4.2, 1),
+    ] {
+        let mut swarm = Swarm::new(&Params {
+            count,
+            radius,
+            seed: 5,
+            ..Params::default()
+        })
+        .unwrap();
+        for _ in 0..steps {
+            swarm.step();
+        }
+        assert_shares_agree(swarm.positions(), swarm.velocities(), radius);
+    }
+    // Across the seam, at the largest radius, coincident, all at rest.
+    let h = HALF_PERIOD;
+    let seam = [
+        Vec3::new(h.next_down(), 0.0, 0.0),
+        Vec3::new(-h, 0.0, 0.0),
+        Vec3::new(0.0, -4.1, 2.0),
+        Vec3::new(0.0, 4.1, 2.0),
+        Vec3::new(1.0, 1.0, 1.0),
+        Vec3::new(1.0, 1.0, 1.0),
+    ];
+    for radius in [0.3, 1.2, h] {
+        assert_shares_agree(&seam, &at_rest(seam.len()), radius);
+    }
+}
+
+#[test]
+fn a_share_that_does_not_fit_is_refused() {
+    let p = [Vec3::new(0.0, 0.0, 0.0), Vec3::new(1.0, 0.0, 0.0)];
+    let whole = MeasureShare::compute(&p, 1.2, Share::WHOLE);
+    let mut assembler = MeasureAssembler::new(2);
+    assembler.add(&whole).expect("fits");
+    assert!(assembler.add(&whole).is_err(), "the same boids twice");
+    let mut short = MeasureAssembler::new(1);
+    assert!(short.add(&whole).is_err(), "an id beyond N");
+    assert!(!short.is_complete());
+    let mut broken = whole.clone();
+    broken.nearest.pop();
+    assert!(MeasureAssembler::new(2).add(&broken).is_err());
+}
+
 fn velocity() -> impl Strategy<Value = Vec3> {
     prop_oneof![
         4 => (-2.0..2.0f64, -2.0..2.0f64, -2.0..2.0f64).prop_map(|(x, y, z)| Vec3::new(x, y, z)),
@@ -295,5 +374,16 @@ proptest! {
     #[test]
     fn many_boids_equal_the_brute_force_reference((p, v, r) in state(2500)) {
         measures(&p, &v, r);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Shares in any number give the whole computation's bits.
+    #[test]
+    fn shares_equal_the_whole_computation((p, v, r) in state(600), parts in 1u32..9) {
+        let steering = steering_cell_list(&p, &v, r);
+        let whole = Measures::new(&p, &v, &steering, r);
+        assert_same(&assembled(&p, &v, r, parts), &whole);
     }
 }

@@ -2,6 +2,7 @@
 //! separated by a narrow no-break space from 10 000 on (as in „50 000“), all
 //! through [`german_number`], the one formatter the CLI's texts share.
 
+use crate::model::Measure;
 use crate::texts::german_number;
 
 /// The digit group separator: U+202F NARROW NO-BREAK SPACE.
@@ -39,9 +40,48 @@ pub fn format_decimal(value: f64, decimals: usize) -> String {
     german_number(&format!("{value:.decimals$}"), Some(GROUP_SEPARATOR))
 }
 
+/// A measure of the whole swarm (SPEC §6) as the status and the charts show
+/// it: counts as integers, the mean neighbour count with 2 decimals, the
+/// others with 3, and the unit after a space; [`MISSING`] when undefined.
+#[must_use]
+pub fn format_measure(measure: Measure, value: Option<f64>) -> String {
+    let Some(value) = value else {
+        return MISSING.to_owned();
+    };
+    let number = match measure {
+        Measure::Groups | Measure::LargestGroup => format_decimal(value, 0),
+        Measure::MeanNeighbours => format_decimal(value, 2),
+        Measure::MeanSpeed | Measure::Polarization | Measure::MeanNearestDistance => {
+            format_decimal(value, 3)
+        }
+    };
+    match measure.unit() {
+        Some(unit) => format!("{number} {unit}"),
+        None => number,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn measures_in_german() {
+        assert_eq!(
+            format_measure(Measure::Polarization, Some(0.31234)),
+            "0,312"
+        );
+        assert_eq!(format_measure(Measure::MeanSpeed, Some(1.5)), "1,500 LE/s");
+        assert_eq!(
+            format_measure(Measure::MeanNeighbours, Some(12.3456)),
+            "12,35"
+        );
+        assert_eq!(
+            format_measure(Measure::LargestGroup, Some(50_000.0)),
+            format!("50{}000", GROUP_SEPARATOR)
+        );
+        assert_eq!(format_measure(Measure::MeanNearestDistance, None), MISSING);
+    }
 
     const NNBSP: char = GROUP_SEPARATOR;
 

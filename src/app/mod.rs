@@ -17,6 +17,7 @@ pub mod presets;
 pub mod projection;
 pub mod render3d;
 pub mod rules_overlay;
+pub mod series_chart;
 pub mod state;
 pub mod storage;
 pub mod table_data;

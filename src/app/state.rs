@@ -14,7 +14,7 @@ use super::clock::Clock;
 use super::engine::{Accepted, Finished, JobKind, PoolEvent, Scheduler, WorkerPool};
 use super::perf::{PerfMeter, PerfReadout};
 use super::timing::now_ms;
-use crate::model::{Kinematics, ParamError, Params, Swarm};
+use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
 
 /// Milliseconds of stepping one animation frame may spend when the model runs
 /// on the main thread (no workers) before the owed steps not taken yet are
@@ -122,6 +122,9 @@ pub struct SwarmStore {
     origin: RwSignal<Option<Origin>>,
     seek_target: StoredValue<Option<u64>>,
     checkpoints: StoredValue<Checkpoints>,
+    /// The measures of every step from the first state (Initialisieren, an
+    /// import, a link) to the current one; changes with the version.
+    series: StoredValue<Series>,
     /// Whether the Build in flight restores a checkpoint (going back), which
     /// keeps the selection and the checkpoints, rather than a new swarm.
     restoring: StoredValue<bool>,
@@ -148,6 +151,7 @@ impl SwarmStore {
             origin: RwSignal::new(None),
             seek_target: StoredValue::new(None),
             checkpoints: StoredValue::new(Checkpoints::new()),
+            series: StoredValue::new(Series::new()),
             restoring: StoredValue::new(false),
             main_thread_note: RwSignal::new(None),
             tally: StoredValue::new(StepTally::default()),
@@ -219,6 +223,30 @@ impl SwarmStore {
     #[must_use]
     pub fn main_thread_note(&self) -> Signal<Option<String>> {
         self.main_thread_note.into()
+    }
+
+    /// Reads the series of the measures without tracking (track
+    /// [`SwarmStore::version`]): one row per step from the first state to the
+    /// current one.
+    pub fn with_series<R>(&self, read: impl FnOnce(&Series) -> R) -> R {
+        let mut read = Some(read);
+        let done = self
+            .series
+            .try_with_value(|series| read.take().map(|read| read(series)));
+        match (done.flatten(), read) {
+            (Some(value), _) => value,
+            // The store was disposed (app torn down): the series is empty.
+            (None, Some(read)) => read(&Series::new()),
+            (None, None) => unreachable!("the reader was taken, so it ran and returned"),
+        }
+    }
+
+    /// The measures of the current state (tracked through the version);
+    /// `None` without a swarm.
+    #[must_use]
+    pub fn measures(&self) -> Option<Measures> {
+        self.version.track();
+        self.with_series(|series| series.last().copied())
     }
 
     /// Whether a swarm exists (tracked through the version).
@@ -440,6 +468,7 @@ impl SwarmStore {
             self.origin.set(None);
         }
         self.checkpoints.update_value(Checkpoints::clear);
+        self.series.update_value(Series::clear);
         self.restoring.set_value(false);
         if had_swarm {
             self.bump();
@@ -663,14 +692,17 @@ impl SwarmStore {
         let Finished {
             kind,
             swarm,
+            measures,
             wall_ms,
         } = *done;
         match kind {
-            // A restored checkpoint keeps the selection (same boids) and the
-            // checkpoints; a new swarm starts both afresh.
+            // A restored checkpoint keeps the selection (same boids), the
+            // checkpoints and the series up to its step; a new swarm starts
+            // them afresh.
             JobKind::Build if self.restoring.get_value() => self.restoring.set_value(false),
             JobKind::Build => {
                 self.selection.set(None);
+                self.series.update_value(Series::clear);
                 let first = swarm.kinematics();
                 self.checkpoints
                     .update_value(|checkpoints| checkpoints.start(first));
@@ -694,6 +726,11 @@ impl SwarmStore {
                 }
             }
         }
+        // One row per step: a step back (a restored checkpoint, then the
+        // steps after it) replaces the rows from its step on.
+        let step = swarm.step_count();
+        self.series
+            .update_value(|series| series.record(step, measures));
         self.swarm.set_value(Some(swarm));
         // While going to a step the status keeps saying so until the target.
         let seeking = self.seek_target.try_get_value().flatten().is_some();
@@ -832,6 +869,60 @@ mod tests {
             assert_eq!(store.run_state(), RunState::Paused);
             store.go_to(0).expect("back to the start");
             assert_eq!(store.step_back(), Err(GoToError::BeforeFirst { first: 0 }));
+        });
+    }
+
+    fn series_csv(store: &SwarmStore) -> String {
+        store.with_series(Series::to_csv)
+    }
+
+    /// The series the model writes for steps `0 ..= steps` of `small()`.
+    fn model_series(steps: u64) -> String {
+        Swarm::new(&small())
+            .expect("valid params")
+            .series_csv(steps)
+    }
+
+    #[test]
+    fn the_series_follows_the_steps_there_and_back() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialise(&small()).expect("valid params");
+            assert_eq!(series_csv(&store), model_series(0));
+            for _ in 0..6 {
+                store.step();
+            }
+            assert_eq!(series_csv(&store), model_series(6));
+            store.step_back().expect("back");
+            assert_eq!(series_csv(&store), model_series(5), "truncated");
+            store.go_to(140).expect("forward past checkpoints");
+            assert_eq!(series_csv(&store), model_series(140), "every step's row");
+            store.go_to(70).expect("back from a checkpoint");
+            assert_eq!(series_csv(&store), model_series(70));
+            let current = store.measures().expect("a swarm");
+            assert_eq!(
+                Some(current),
+                store.with_swarm(|swarm| swarm.map(Swarm::measures))
+            );
+            store.reset();
+            assert!(store.with_series(Series::is_empty));
+            assert_eq!(store.measures(), None);
+        });
+    }
+
+    #[test]
+    fn a_loaded_state_starts_the_series_at_its_step() {
+        with_owner(|| {
+            let store = SwarmStore::new();
+            store.initialise(&small()).expect("valid params");
+            store.step();
+            let mut swarm = Swarm::new(&small()).expect("valid params");
+            for _ in 0..30 {
+                swarm.step();
+            }
+            store.load(swarm.kinematics());
+            store.step();
+            assert_eq!(series_csv(&store), swarm.series_csv(1));
         });
     }
 

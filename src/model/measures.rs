@@ -16,6 +16,7 @@ use std::ops::Range;
 
 use super::Vec3;
 use super::cell_list::{CELL_MARGIN, cell_coordinate, cell_pair_shift};
+use super::series::Series;
 use super::space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, squared_length,
 };
@@ -125,16 +126,33 @@ impl Measures {
         radius: f64,
         threads: u32,
     ) -> Self {
-        let n = positions.len();
+        let group_count = groups(positions, Some(steering), radius);
+        Self::from_parts(
+            velocities,
+            steering,
+            group_count,
+            mean_nearest_distance(positions, threads),
+        )
+    }
+
+    /// Puts the measures together from the parts computed elsewhere (the
+    /// groups and the mean nearest distance) and the O(N) sums over the
+    /// velocities and the neighbour counts, in index order.
+    pub(super) fn from_parts(
+        velocities: &[Vec3],
+        steering: &[Steering],
+        group_count: GroupCount,
+        mean_nearest_distance: Option<f64>,
+    ) -> Self {
+        let n = velocities.len();
         let neighbour_sum: u64 = steering.iter().map(|s| u64::from(s.neighbours)).sum();
-        let (groups, largest_group) = groups(positions, steering, radius);
         Self {
             mean_speed: mean_speed(velocities),
             polarization: polarization(velocities),
             mean_neighbours: neighbour_sum as f64 / n as f64,
-            groups,
-            largest_group,
-            mean_nearest_distance: mean_nearest_distance(positions, threads),
+            groups: group_count.groups,
+            largest_group: group_count.largest,
+            mean_nearest_distance,
         }
     }
 
@@ -235,8 +253,8 @@ impl Link {
 
 /// A cubic grid of `cells³` cells over the period holding some boids in cell
 /// order, with the periodic shift of every pair of cell coordinates.
-struct Grid {
-    cells: usize,
+pub(super) struct Grid {
+    pub(super) cells: usize,
     size: f64,
     /// Slots of cell c: `start[c] .. start[c + 1]`.
     start: Vec<u32>,
@@ -393,20 +411,35 @@ impl Groups {
     }
 }
 
+/// The number of groups and the size of the largest (SPEC §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GroupCount {
+    /// Connected groups, `1 ..= N`.
+    pub groups: u32,
+    /// Boids in the largest group, `1 ..= N`.
+    pub largest: u32,
+}
+
 /// Number of groups and the size of the largest. The boids with neighbours
 /// go into a grid of cells at most `r/√3` wide where N allows, so that the
 /// boids of one cell are all linked; then each pair of nearby cells needs
 /// only one linked pair of boids, and none once the cells are in one group.
-fn groups(positions: &[Vec3], steering: &[Steering], radius: f64) -> (u32, u32) {
+/// Without the `steering` of the state (a worker that computed only a share
+/// of it) every boid goes into the grid: the same count, a little slower.
+pub(super) fn groups(positions: &[Vec3], steering: Option<&[Steering]>, radius: f64) -> GroupCount {
     let link = Link::new(radius);
     // A boid without neighbours is a group of its own, unless the directions
     // of a pair may disagree (then i may be linked to j without neighbours).
-    let linked = |&i: &usize| !link.symmetric || steering[i].neighbours > 0;
+    let linked =
+        |&i: &usize| !link.symmetric || steering.is_none_or(|steering| steering[i].neighbours > 0);
     let members = (0..positions.len()).filter(linked);
     let count = members.clone().count();
     let alone = (positions.len() - count) as u32;
     if count == 0 {
-        return (alone, 1);
+        return GroupCount {
+            groups: alone,
+            largest: 1,
+        };
     }
     let clique_size = radius / 3f64.sqrt() * (1.0 - 1e-6) - 3.0 * CELL_MARGIN;
     let limit = (2 * (count as f64).cbrt().ceil() as usize).clamp(1, 64);
@@ -496,7 +529,7 @@ fn groups(positions: &[Vec3], steering: &[Steering], radius: f64) -> (u32, u32) 
             largest = largest.max(sets.size[slot]);
         }
     }
-    (groups, largest)
+    GroupCount { groups, largest }
 }
 
 /// Two cells whose boids may be linked.
@@ -558,11 +591,8 @@ fn mean_nearest_distance(positions: &[Vec3], threads: u32) -> Option<f64> {
     if n < 2 {
         return None;
     }
-    // About eight boids per cell where they are spread evenly: the home cell
-    // then usually holds a boid near enough that most cells next to it are
-    // skipped (finer grids were slower at N = 50 000: more cells to visit).
-    let cells = ((0.5 * (n as f64).cbrt()) as usize).clamp(1, 64);
-    let grid = Grid::new(positions, 0..n, cells);
+    let grid = nearest_grid(positions);
+    let cells = grid.cells;
     // The squared distances by sorted slot; the slots of a range of x cell
     // coordinates are contiguous, so threads can share them out.
     let mut by_slot = vec![0.0; n];
@@ -595,6 +625,29 @@ fn mean_nearest_distance(positions: &[Vec3], threads: u32) -> Option<f64> {
         nearest[grid.order[slot] as usize] = q.sqrt();
     }
     Some(nearest.iter().sum::<f64>() / n as f64)
+}
+
+/// The grid the nearest distances are searched in: about eight boids per
+/// cell where they are spread evenly, so that the home cell usually holds a
+/// boid near enough that most cells next to it are skipped (finer grids were
+/// slower at N = 50 000: more cells to visit).
+pub(super) fn nearest_grid(positions: &[Vec3]) -> Grid {
+    let cells = ((0.5 * (positions.len() as f64).cbrt()) as usize).clamp(1, 64);
+    Grid::new(positions, 0..positions.len(), cells)
+}
+
+/// The distance `|δ|` to the nearest other boid for the boids of the cells
+/// with x coordinate in `xs` (a part of `0..cells`), with their ids: each
+/// boid's search is its own, so any split of the cells gives the same values.
+pub(super) fn nearest_of_cells(grid: &Grid, xs: Range<usize>) -> (Vec<u32>, Vec<f64>) {
+    let start = grid.start[grid.cell_id([xs.start, 0, 0])] as usize;
+    let end = grid.start[grid.cell_id([xs.end, 0, 0])] as usize;
+    let mut squared = vec![0.0; end - start];
+    if !xs.is_empty() {
+        nearest_in(grid, xs, &mut squared);
+    }
+    let distances = squared.into_iter().map(f64::sqrt).collect();
+    (grid.order[start..end].to_vec(), distances)
 }
 
 /// The least squared length of δ to another boid, for the boids of the
@@ -788,12 +841,12 @@ impl Swarm {
     /// current step's row, then `steps` steps, each followed by its row (so
     /// `steps + 1` rows). The swarm is left after the last step.
     pub fn series_csv(&mut self, steps: u64) -> String {
-        let mut csv = format!("{SERIES_HEADER}\n");
-        csv.push_str(&self.measures().csv_row(self.step_count()));
+        let mut series = Series::new();
+        series.record(self.step_count(), self.measures());
         for _ in 0..steps {
             self.step();
-            csv.push_str(&self.measures().csv_row(self.step_count()));
+            series.record(self.step_count(), self.measures());
         }
-        csv
+        series.to_csv()
     }
 }

@@ -8,9 +8,11 @@
 mod cell_list;
 mod explain;
 mod kinematics;
+mod measure_shares;
 mod measures;
 mod params;
 mod rng;
+mod series;
 mod shares;
 mod space;
 mod state_file;
@@ -20,9 +22,13 @@ mod swarm;
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
 pub use kinematics::{Kinematics, SteeringMismatch};
-pub use measures::{Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds};
+pub use measure_shares::{MeasureAssembler, MeasureShare};
+pub use measures::{
+    GroupCount, Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds,
+};
 pub use params::{ParamError, ParamField, Params, ValidRange};
 pub use rng::Lcg;
+pub use series::Series;
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, squared_length, wrap,

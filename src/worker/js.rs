@@ -5,8 +5,8 @@
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 
-use super::protocol::{ShareReply, ShareRequest};
-use crate::model::Share;
+use super::protocol::{ShareReply, ShareRequest, group_numbers, read_group_numbers};
+use crate::model::{MeasureShare, Share};
 
 /// What a worker says to the page.
 #[derive(Debug, Clone, PartialEq)]
@@ -141,6 +141,18 @@ pub fn reply(reply: &ShareReply) -> Outgoing {
         "components",
         &f64_array(&reply.components, &transfer),
     );
+    let measures = &reply.measures;
+    set(&message, "nearestIds", &u32_array(&measures.ids, &transfer));
+    set(
+        &message,
+        "nearest",
+        &f64_array(&measures.nearest, &transfer),
+    );
+    set(
+        &message,
+        "groups",
+        &u32_array(&group_numbers(measures.groups), &transfer),
+    );
     Outgoing { message, transfer }
 }
 
@@ -158,6 +170,11 @@ pub fn read_worker_message(data: &JsValue) -> Option<WorkerMessage> {
             indices: read_u32s(data, "indices")?,
             neighbours: read_u32s(data, "neighbours")?,
             components: read_f64s(data, "components")?,
+            measures: MeasureShare {
+                ids: read_u32s(data, "nearestIds")?,
+                nearest: read_f64s(data, "nearest")?,
+                groups: read_group_numbers(&read_u32s(data, "groups")?)?,
+            },
             compute_ms: get(data, "ms")?.as_f64().unwrap_or(0.0),
         })),
         _ => None,

@@ -3,11 +3,16 @@
 //! The page sends every worker the same state (positions and velocities as
 //! flat `[x, y, z, …]` arrays, which travel as transferable `Float64Array`s)
 //! and the share of rows it is to compute; the worker answers with the
-//! steering of the boids in that share. The job number lets the page drop
+//! steering of the boids in that share and its part of the measures of the
+//! whole swarm (SPEC §6: nearest distances, and the groups from share 0),
+//! so that the page never runs their searches itself. The job number lets the page drop
 //! answers to a state it no longer has (after a pause, an edit, a reset or an
 //! import).
 
-use crate::model::{HALF_PERIOD, Kinematics, Share, ShareSteering, Steering, SteeringSolver, Vec3};
+use crate::model::{
+    GroupCount, HALF_PERIOD, Kinematics, MeasureShare, Share, ShareSteering, Steering,
+    SteeringSolver, Vec3,
+};
 
 /// Numbers per boid in [`ShareReply::components`]: S, A and C, three each.
 pub const COMPONENTS_PER_BOID: usize = 9;
@@ -40,6 +45,9 @@ pub struct ShareReply {
     pub neighbours: Vec<u32>,
     /// S, A, C per boid (x, y, z each): [`COMPONENTS_PER_BOID`] numbers per boid.
     pub components: Vec<f64>,
+    /// The share's part of the measures: boid ids (another split than
+    /// [`ShareReply::indices`]), their nearest distances, the groups.
+    pub measures: MeasureShare,
     /// Milliseconds the worker computed.
     pub compute_ms: f64,
 }
@@ -105,7 +113,9 @@ impl ShareRequest {
         }
         let ShareSteering { indices, steering } =
             solver.solve(&positions, &velocities, self.radius, self.share);
+        let measures = MeasureShare::compute(&positions, self.radius, self.share);
         Ok(ShareReply {
+            measures,
             job: self.job,
             part: self.share.part(),
             neighbours: steering.iter().map(|s| s.neighbours).collect(),
@@ -141,6 +151,23 @@ impl ShareReply {
                 cohesion: Vec3::new(c[6], c[7], c[8]),
             })
             .collect())
+    }
+}
+
+/// The groups as they travel: `[groups, largest]`, or nothing.
+#[must_use]
+pub fn group_numbers(groups: Option<GroupCount>) -> Vec<u32> {
+    groups.map_or_else(Vec::new, |g| vec![g.groups, g.largest])
+}
+
+/// The inverse of [`group_numbers`]; `None` for anything but two numbers
+/// or none.
+#[must_use]
+pub fn read_group_numbers(numbers: &[u32]) -> Option<Option<GroupCount>> {
+    match numbers {
+        [] => Some(None),
+        &[groups, largest] => Some(Some(GroupCount { groups, largest })),
+        _ => None,
     }
 }
 

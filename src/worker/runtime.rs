@@ -1,4 +1,5 @@
-//! The worker's side: answers every request with its share of the steering.
+//! The worker's side: answers every request with its share of the steering
+//! and its part of the measures of the whole swarm.
 
 use std::cell::RefCell;
 

@@ -14,7 +14,7 @@ async fn back_enabled(page: &AppPage) -> bool {
     value.as_bool().expect("a flag")
 }
 
-async fn paused_at(page: &AppPage, step: u64) {
+pub async fn paused_at(page: &AppPage, step: u64) {
     page.wait_for_status("paused at the step", |s| {
         s.state == "pausiert" && s.steps == step.to_string()
     })
@@ -22,7 +22,7 @@ async fn paused_at(page: &AppPage, step: u64) {
     page.wait_for_no_css("#btn-cancel").await;
 }
 
-async fn go_to(page: &AppPage, text: &str) {
+pub async fn go_to(page: &AppPage, text: &str) {
     page.js(&format!(
         "const input = document.getElementById('goto-step');
          input.value = '{text}';
@@ -32,7 +32,7 @@ async fn go_to(page: &AppPage, text: &str) {
     page.click_css("#btn-goto").await;
 }
 
-async fn schritte(page: &AppPage, from: u64, to: u64) {
+pub async fn schritte(page: &AppPage, from: u64, to: u64) {
     for step in from + 1..=to {
         page.click(Button::Schritt).await;
         paused_at(page, step).await;

@@ -15,7 +15,7 @@ use crate::support::native_state;
 /// before the test gives up (software rendering and two cores are slow).
 pub(crate) const LARGEST_SWARM_WAIT: Duration = Duration::from_secs(150);
 
-async fn set_cores(page: &AppPage, text: &str) {
+pub async fn set_cores(page: &AppPage, text: &str) {
     page.js(&format!(
         "const input = document.getElementById('setting-cores');
          input.value = '{text}';

@@ -1,11 +1,15 @@
-//! The status block: run state, model time, steps, N, mean speed, selection
-//! and the live performance readout.
+//! The status block: run state, model time, steps, N, the measures of the
+//! whole swarm, selection and the live performance readout.
 
 use leptos::prelude::*;
 
-use crate::app::format::{MISSING, format_decimal, format_integer, format_model_time};
+use crate::app::format::{
+    MISSING, format_decimal, format_integer, format_measure, format_model_time,
+};
 use crate::app::perf::realtime_label;
 use crate::app::state::{Busy, RunState, SwarmStore};
+use crate::model::Measure;
+use crate::texts::measure_label;
 
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
@@ -28,6 +32,28 @@ pub fn Status() -> impl IntoView {
                 .map(|s| format!("{} LE/s", format_decimal(s.mean_speed, 3))),
         )
     };
+    let measures = Memo::new(move |_| store.measures());
+    // The measures of SPEC §6 beyond the mean speed (shown above already).
+    let measure_rows = [
+        (Measure::Polarization, "status-polarization"),
+        (Measure::MeanNeighbours, "status-neighbours"),
+        (Measure::Groups, "status-groups"),
+        (Measure::LargestGroup, "status-largest-group"),
+        (Measure::MeanNearestDistance, "status-nearest"),
+    ]
+    .map(|(measure, id)| {
+        let value = move || {
+            show(
+                measures
+                    .get()
+                    .map(|m| format_measure(measure, m.get(measure))),
+            )
+        };
+        view! {
+            <dt>{measure_label(measure)}</dt>
+            <dd id=id>{value}</dd>
+        }
+    });
     let selected = move || match selection.get() {
         Some(boid) => format!("Boid Nr. {boid}"),
         None => "keine".to_owned(),
@@ -84,6 +110,7 @@ pub fn Status() -> impl IntoView {
                 <dd id="status-count">{count}</dd>
                 <dt>"Mittleres Tempo"</dt>
                 <dd id="status-speed">{speed}</dd>
+                {measure_rows}
                 <dt>"Auswahl"</dt>
                 <dd id="status-selection">{selected}</dd>
             </dl>

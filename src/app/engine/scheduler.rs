@@ -6,7 +6,7 @@
 //! and are ignored, so no result ever lands on a state it was not computed for.
 
 use crate::app::clock::{MAX_FRAME_MICROS, STEP_MICROS};
-use crate::model::{Kinematics, Share, ShareAssembler, Swarm};
+use crate::model::{Kinematics, MeasureAssembler, Measures, Share, ShareAssembler, Swarm};
 use crate::worker::protocol::ShareReply;
 
 /// The most owed steps that wait for the workers: what one frame may owe
@@ -30,16 +30,19 @@ struct Job {
     kind: JobKind,
     kinematics: Kinematics,
     assembler: ShareAssembler,
+    measures: MeasureAssembler,
     started_ms: f64,
 }
 
-/// A finished job: the swarm it built and how long it took.
+/// A finished job: the swarm it built, its measures and how long it took.
 #[derive(Debug)]
 pub struct Finished {
     /// What the job was.
     pub kind: JobKind,
     /// The new swarm, steering included.
     pub swarm: Swarm,
+    /// The measures of the whole swarm (SPEC §6) of that state.
+    pub measures: Measures,
     /// Real time from the start of the job to its end, in ms.
     pub wall_ms: f64,
 }
@@ -80,6 +83,7 @@ impl Scheduler {
             kind,
             kinematics,
             assembler: ShareAssembler::new(count),
+            measures: MeasureAssembler::new(count),
             started_ms: now_ms,
         });
         self.last_id
@@ -92,6 +96,7 @@ impl Scheduler {
         self.last_id = self.last_id.wrapping_add(1);
         job.id = self.last_id;
         job.assembler = ShareAssembler::new(job.kinematics.len());
+        job.measures = MeasureAssembler::new(job.kinematics.len());
         Some(job.id)
     }
 
@@ -158,40 +163,51 @@ impl Scheduler {
         let Ok(steering) = reply.steering() else {
             return Accepted::Ignored;
         };
-        if job.assembler.add(&reply.indices, &steering).is_err() {
+        // A duplicate share is refused by both (the app's own workers never
+        // send a share whose two halves do not fit together).
+        if job.assembler.add(&reply.indices, &steering).is_err()
+            || job.measures.add(&reply.measures).is_err()
+        {
             return Accepted::Ignored;
         }
-        if !job.assembler.is_complete() {
+        if !job.assembler.is_complete() || !job.measures.is_complete() {
             return Accepted::Partial;
         }
         self.finish(
             || now_ms,
             |job| {
                 let steering = job.assembler.finish()?;
-                job.kinematics.with_steering(steering).ok()
+                let swarm = job.kinematics.with_steering(steering).ok()?;
+                let measures = job.measures.finish(swarm.velocities(), swarm.steering())?;
+                Some((swarm, measures))
             },
         )
     }
 
-    /// Computes the job in flight here, on this thread (without workers);
-    /// `now_ms` is read when the computation is done.
+    /// Computes the job in flight here, on this thread (without workers),
+    /// measures included; `now_ms` is read when the computation is done.
     pub fn finish_here(&mut self, now_ms: impl FnOnce() -> f64) -> Accepted {
-        self.finish(now_ms, |job| Some(job.kinematics.into_swarm()))
+        self.finish(now_ms, |job| {
+            let swarm = job.kinematics.into_swarm();
+            let measures = swarm.measures();
+            Some((swarm, measures))
+        })
     }
 
     fn finish(
         &mut self,
         now_ms: impl FnOnce() -> f64,
-        build: impl FnOnce(Job) -> Option<Swarm>,
+        build: impl FnOnce(Job) -> Option<(Swarm, Measures)>,
     ) -> Accepted {
         let Some(job) = self.job.take() else {
             return Accepted::Ignored;
         };
         let (kind, started_ms) = (job.kind, job.started_ms);
         match build(job) {
-            Some(swarm) => Accepted::Done(Box::new(Finished {
+            Some((swarm, measures)) => Accepted::Done(Box::new(Finished {
                 kind,
                 swarm,
+                measures,
                 wall_ms: (now_ms() - started_ms).max(0.0),
             })),
             None => Accepted::Ignored,
@@ -253,7 +269,9 @@ mod tests {
         };
         assert_eq!(done.kind, JobKind::Build);
         assert_eq!(done.wall_ms, 5.0);
-        assert_eq!(done.swarm.to_json(), kinematics.into_swarm().to_json());
+        let whole = kinematics.into_swarm();
+        assert_eq!(done.swarm.to_json(), whole.to_json());
+        assert_eq!(done.measures, whole.measures(), "the workers' measures");
         assert!(scheduler.in_flight().is_none());
     }
 

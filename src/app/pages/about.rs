@@ -1,5 +1,5 @@
-//! The About page ("Info"): the model, its source, what it is not, and what
-//! the views, the table and the controls do.
+//! The About page ("Info"): the model, its source, what it is not, what
+//! the views, the measures and their charts, the table and the controls do.
 
 use leptos::prelude::*;
 
@@ -85,8 +85,8 @@ pub fn AboutPage() -> impl IntoView {
                     "heißt nicht gleicher Ort im Raum."
                 </li>
                 <li>
-                    "Der Status nennt Modellzeit (Schritte × 0,04 s), Schritte, Anzahl, mittleres Tempo, "
-                    "die Auswahl und die gemessene Rechenleistung, auch wie schnell die Modellzeit "
+                    "Der Status nennt Modellzeit (Schritte × 0,04 s), Schritte, Anzahl, die Maße des "
+                    "ganzen Schwarms (siehe unten), die Auswahl und die gemessene Rechenleistung, auch wie schnell die Modellzeit "
                     "gegenüber der Echtzeit läuft (zum Beispiel „0,3 × Echtzeit“, wenn die Rechnung "
                     "nicht mitkommt)."
                 </li>
@@ -102,6 +102,55 @@ pub fn AboutPage() -> impl IntoView {
                     "über den Rand des Würfels fliegt; „Ansicht zurücksetzen“ beendet das."
                 </li>
             </ul>
+
+            <h2>"Maße des ganzen Schwarms und ihr Verlauf"</h2>
+            <p>
+                "Der Status zeigt zu jedem Schritt sechs Maße des ganzen Schwarms, und der "
+                "Abschnitt „Verlauf“ unter der Ansicht zeichnet sie über der Modellzeit, ab "
+                "„Initialisieren“ oder dem Laden eines Zustands. Bei langen Läufen zeigt jede "
+                "Bildspalte den kleinsten und größten Wert ihrer Schritte, sodass kein Ausreißer "
+                "verschwindet. „Verlauf exportieren“ speichert alle Schritte als CSV, eine Zeile pro "
+                "Schritt; „Schritt zurück“ kürzt den Verlauf, eine Änderung der Parameter löscht ihn."
+            </p>
+            <dl class="measure-notes">
+                <dt>"Mittleres Tempo"</dt>
+                <dd>
+                    "Der Durchschnitt der Geschwindigkeitsbeträge aller Boids in LE/s. Er liegt "
+                    "höchstens beim Höchsttempo; sinkt er, bremsen Abstand und Kohäsion die Boids "
+                    "gegeneinander aus."
+                </dd>
+                <dt>"Ordnung (Polarisation)"</dt>
+                <dd>
+                    "Wie einig sich die Boids in der Flugrichtung sind: 0 heißt, die Richtungen heben "
+                    "sich auf, 1 heißt, alle fliegen in dieselbe Richtung. Achten Sie darauf, wie "
+                    "schnell sie mit dem Gewicht „Richtung“ wächst; ohne Richtung bleibt sie nahe 0."
+                </dd>
+                <dt>"Nachbarn im Mittel"</dt>
+                <dd>
+                    "Wie viele andere Boids ein Boid im Durchschnitt innerhalb des Radius hat. Steigt "
+                    "der Wert, zieht sich der Schwarm zusammen; bei einem Gas ohne Regeln bleibt er "
+                    "klein."
+                </dd>
+                <dt>"Gruppen"</dt>
+                <dd>
+                    "Die Zahl der zusammenhängenden Gruppen, wenn je zwei Nachbarn verbunden sind; ein "
+                    "Boid ohne Nachbarn ist eine Gruppe für sich. Fällt die Zahl, verschmelzen "
+                    "Teilschwärme; bei 1 hängt der ganze Schwarm zusammen."
+                </dd>
+                <dt>"Größte Gruppe"</dt>
+                <dd>
+                    "Wie viele Boids die größte dieser Gruppen hat. Zusammen mit „Gruppen“ zeigt "
+                    "sie, ob ein großer Schwarm mit ein paar Einzelgängern entsteht oder viele "
+                    "gleich kleine Klumpen."
+                </dd>
+                <dt>"Mittlerer Abstand zum nächsten Nachbarn"</dt>
+                <dd>
+                    "Der Durchschnitt über alle Boids der Entfernung zum nächsten anderen Boid in LE, "
+                    "über den Rand hinweg und auch außerhalb des Radius. Er zeigt, wie dicht der "
+                    "Schwarm gepackt ist: Das Gewicht „Abstand“ hält ihn oben, „Kohäsion“ drückt ihn "
+                    "hinunter (bei einem einzigen Boid gibt es ihn nicht)."
+                </dd>
+            </dl>
 
             <h2>"Tabelle und Dateien"</h2>
             <ul>

@@ -1,9 +1,10 @@
-//! The simulation page ("Ansicht"): parameters, controls, status and the view.
+//! The simulation page ("Ansicht"): parameters, controls, status, the view
+//! and below it the „Verlauf“ of the measures.
 
 use leptos::prelude::*;
 
 use crate::app::components::{
-    Controls, GoToStep, LinkNotice, ParameterForm, ShareLink, Status, SvgView, View3d,
+    Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView, View3d,
 };
 use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
@@ -32,6 +33,7 @@ pub fn SimulationPage() -> impl IntoView {
                 <ShareLink/>
                 <Status/>
             </aside>
+            <div class="main-column">
             <section class="view-area" aria-label="Ansicht des Schwarms">
                 <Show
                     when=move || unavailable.with(Option::is_none)
@@ -47,6 +49,8 @@ pub fn SimulationPage() -> impl IntoView {
                     <View3d on_unavailable=move |reason: String| unavailable.set(Some(reason))/>
                 </Show>
             </section>
+            <SeriesPlots/>
+            </div>
         </div>
     }
 }

@@ -1,0 +1,149 @@
+//! The „Verlauf“ section: one small SVG chart per measure of the whole swarm
+//! over model time, drawn by this component (no plotting crate: six paths of
+//! a few hundred points each need no more), and „Verlauf exportieren“.
+
+use leptos::prelude::*;
+
+use crate::app::download::download_text;
+use crate::app::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
+use crate::app::state::SwarmStore;
+use crate::app::timing::now_ms;
+use crate::model::{Measure, Series};
+use crate::texts::measure_label;
+
+/// While the swarm runs the charts are drawn at most this often (ms): a few
+/// times a second is smooth enough for a line that grows by one point per
+/// step, and an hour's series then costs a few ms of each redraw only.
+const REDRAW_MS: f64 = 250.0;
+
+/// The collapsible „Verlauf“ with its charts, kept up to date while the
+/// swarm changes, and the export of the whole series.
+#[component]
+pub fn SeriesPlots() -> impl IntoView {
+    let store = expect_context::<SwarmStore>();
+    let open = RwSignal::new(true);
+    let charts = RwSignal::new(Vec::<Chart>::new());
+    let rows = RwSignal::new(0usize);
+    let last_drawn = StoredValue::new(f64::NEG_INFINITY);
+    let waiting = StoredValue::new(false);
+    let draw = move || {
+        let _ = last_drawn.try_set_value(now_ms());
+        let _ = waiting.try_set_value(false);
+        let (drawn, count) = store.with_series(|series| {
+            (
+                Measure::ALL.map(|measure| chart(series, measure)).to_vec(),
+                series.len(),
+            )
+        });
+        let _ = charts.try_set(drawn);
+        let _ = rows.try_set(count);
+    };
+    // Redrawn when the swarm changes (throttled while running), when the
+    // section opens, and at once when the swarm stops running, so a paused
+    // swarm's charts always show its current step.
+    Effect::new(move |_| {
+        store.version().track();
+        let running = store.running().get();
+        if !open.get() {
+            return;
+        }
+        let elapsed = now_ms() - last_drawn.get_value();
+        if elapsed >= REDRAW_MS || !running {
+            draw();
+        } else if !waiting.get_value() {
+            waiting.set_value(true);
+            let wait = std::time::Duration::from_secs_f64((REDRAW_MS - elapsed) / 1000.0);
+            set_timeout(
+                move || {
+                    if waiting.try_get_value() == Some(true) {
+                        draw();
+                    }
+                },
+                wait,
+            );
+        }
+    });
+
+    let error = RwSignal::new(None::<String>);
+    let export = move |_| {
+        let step = store.with_swarm(|swarm| swarm.map(|swarm| swarm.step_count()));
+        if let Some(step) = step {
+            let csv = store.with_series(Series::to_csv);
+            error.set(download_text(&series_file_name(step), "text/csv", &csv).err());
+        }
+    };
+    let disabled = move || store.measures().is_none();
+
+    view! {
+        <section class="series" aria-labelledby="series-heading" data-rows=move || rows.get()>
+            <h2 id="series-heading">
+                <button
+                    type="button"
+                    id="btn-series-toggle"
+                    class="series-toggle"
+                    aria-expanded=move || open.get().to_string()
+                    aria-controls="series-body"
+                    on:click=move |_| open.update(|open| *open = !*open)
+                >
+                    "Verlauf"
+                </button>
+            </h2>
+            <Show when=move || open.get()>
+                <div id="series-body">
+                    <p class="series-note muted">
+                        "Die Maße des ganzen Schwarms über der Modellzeit, ein Wert pro Schritt "
+                        "ab Initialisieren oder Laden. Der Punkt markiert den aktuellen Wert; "
+                        "jede Bildspalte zeigt den kleinsten und größten Wert ihrer Schritte."
+                    </p>
+                    <div class="series-charts">
+                        {move || charts.get().into_iter().map(chart_view).collect_view()}
+                    </div>
+                    <div class="series-export">
+                        <button
+                            id="btn-export-series"
+                            type="button"
+                            disabled=disabled
+                            on:click=export
+                        >
+                            "Verlauf exportieren"
+                        </button>
+                        <span class="muted">
+                            " CSV, eine Zeile pro Schritt ("
+                            {move || rows.get()}
+                            " Zeilen)"
+                        </span>
+                        <p class="field-error" role="alert">{move || error.get()}</p>
+                    </div>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// One chart: caption with the current value, and the drawing (axes, the
+/// decimated line, a dot on the current value) as one piece of markup.
+fn chart_view(chart: Chart) -> impl IntoView {
+    let label = measure_label(chart.measure);
+    let unit = chart
+        .measure
+        .unit()
+        .map(|unit| format!(" in {unit}"))
+        .unwrap_or_default();
+    let description = format!("{label} über der Modellzeit, aktuell {}", chart.current);
+    let markup = chart.svg_markup();
+    view! {
+        <figure class="series-chart" data-measure=chart.measure.key() data-points=chart.points>
+            <figcaption>
+                <span class="series-label">{label}{unit}</span>
+                <span class="series-current">{chart.current}</span>
+            </figcaption>
+            <svg
+                viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+                role="img"
+                aria-label=description
+                data-columns=COLUMNS
+                inner_html=markup
+            ></svg>
+        </figure>
+    }
+}

@@ -1,0 +1,212 @@
+//! The measures of the whole swarm in the app: the status shows them, the
+//! „Verlauf“ charts follow every step, and „Verlauf exportieren“ gives the
+//! native model's series CSV byte for byte, cleared by an edit and cut back
+//! by „Schritt zurück“.
+
+use boids_schwarm::app::format::format_measure;
+use boids_schwarm::model::{Measure, Params};
+
+use crate::step_back::{go_to, paused_at, schritte};
+use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::native_state;
+use crate::workers::set_cores;
+
+/// The status entries of the measures beyond the mean speed, by id.
+const STATUS_IDS: [(Measure, &str); 5] = [
+    (Measure::Polarization, "status-polarization"),
+    (Measure::MeanNeighbours, "status-neighbours"),
+    (Measure::Groups, "status-groups"),
+    (Measure::LargestGroup, "status-largest-group"),
+    (Measure::MeanNearestDistance, "status-nearest"),
+];
+
+/// Rows of the series as the „Verlauf“ section counts them.
+async fn series_rows(page: &AppPage) -> u64 {
+    let value = page
+        .js("return document.querySelector('section.series').dataset.rows;")
+        .await;
+    value
+        .as_str()
+        .and_then(|rows| rows.parse().ok())
+        .expect("a row count")
+}
+
+async fn wait_for_rows(page: &AppPage, rows: u64) {
+    poll(&format!("{rows} rows in the series"), WAIT, || async {
+        let seen = series_rows(page).await;
+        if seen == rows { Ok(()) } else { Err(seen) }
+    })
+    .await;
+}
+
+/// The chart of a measure: its line's path data and the current value.
+async fn chart(page: &AppPage, measure: Measure) -> (String, String) {
+    let value = page
+        .js(&format!(
+            "const f = document.querySelector('.series-chart[data-measure={}]');
+             return [f.querySelector('path.series-line').getAttribute('d'),
+                     f.querySelector('.series-current').textContent];",
+            measure.key()
+        ))
+        .await;
+    let pair = value.as_array().expect("two strings");
+    let text = |k: usize| pair[k].as_str().expect("a string").to_owned();
+    (text(0), text(1))
+}
+
+/// „Verlauf exportieren“: catches the download, returns its name and text.
+async fn exported_series(page: &AppPage) -> (String, String) {
+    page.js("window.__downloads = [];
+             HTMLAnchorElement.prototype.click = function () {
+               window.__downloads.push({ name: this.download, href: this.href });
+             };")
+        .await;
+    page.click_css("#btn-export-series").await;
+    let value = page
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             const d = window.__downloads.pop();
+             fetch(d.href).then(r => r.text()).then(t => done([d.name, t]), e => done(String(e)));",
+        )
+        .await;
+    let pair = value.as_array().expect("name and text");
+    let text = |k: usize| pair[k].as_str().expect("a string").to_owned();
+    (text(0), text(1))
+}
+
+/// The status shows the native model's measures in German, and the charts
+/// take a new point with every Schritt.
+pub async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: AppPage) {
+    let params = Params::default();
+    page.open_fresh().await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    wait_for_rows(&page, 1).await;
+    for step in 0..=1 {
+        let native = native_state(params, step).measures();
+        for (measure, id) in STATUS_IDS {
+            assert_eq!(
+                page.text_of(id).await,
+                format_measure(measure, native.get(measure)),
+                "{id} at step {step}"
+            );
+        }
+        let (_, current) = chart(&page, Measure::Polarization).await;
+        assert_eq!(
+            current,
+            format_measure(Measure::Polarization, Some(native.polarization))
+        );
+        if step == 0 {
+            let (before, _) = chart(&page, Measure::MeanNearestDistance).await;
+            page.click(Button::Schritt).await;
+            paused_at(&page, 1).await;
+            wait_for_rows(&page, 2).await;
+            let (after, _) = chart(&page, Measure::MeanNearestDistance).await;
+            assert_ne!(before, after, "the chart did not change after Schritt");
+        }
+    }
+    let figures = page
+        .js("return document.querySelectorAll('.series-chart svg').length;")
+        .await;
+    assert_eq!(figures.as_u64(), Some(6), "one chart per measure");
+    // Collapsed, the section keeps its heading only.
+    page.click_css("#btn-series-toggle").await;
+    page.wait_for_no_css("#series-body").await;
+    page.click_css("#btn-series-toggle").await;
+    page.wait_for_css("#series-body .series-chart").await;
+}
+
+/// A seeded run on two workers, by Schritt and by Starten: the export is the
+/// command-line tool's `--series` for the same steps, byte for byte.
+pub async fn the_exported_series_equals_the_native_models_byte_for_byte(page: AppPage) {
+    let params = Params {
+        count: 400,
+        seed: 23,
+        radius: 1.5,
+        ..Params::default()
+    };
+    page.open_fresh().await;
+    set_cores(&page, "2").await;
+    page.set_param("count", "400").await;
+    page.set_param("seed", "23").await;
+    page.set_param("radius", "1,5").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    schritte(&page, 0, 3).await;
+    page.click(Button::Starten).await;
+    page.wait_for_status("running", |s| s.step_count() >= 8)
+        .await;
+    page.click(Button::Pause).await;
+    let steps = page
+        .wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await
+        .step_count();
+    wait_for_rows(&page, steps + 1).await;
+    let (name, csv) = exported_series(&page).await;
+    assert_eq!(name, format!("boids-schwarm-verlauf-{steps}.csv"));
+    let mut native = native_state(params, 0);
+    assert_eq!(csv, native.series_csv(steps), "after {steps} steps");
+}
+
+/// An edit clears the series; „Schritt zurück“ cuts it back to the step, and
+/// „Gehe zu Schritt“ forward adds a row for every step on the way.
+pub async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage) {
+    let params = Params {
+        count: 150,
+        seed: 4,
+        ..Params::default()
+    };
+    page.open_fresh().await;
+    page.set_param("count", "150").await;
+    page.set_param("seed", "4").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    schritte(&page, 0, 4).await;
+    wait_for_rows(&page, 5).await;
+    page.click_css("#btn-step-back").await;
+    paused_at(&page, 3).await;
+    wait_for_rows(&page, 4).await;
+    let series = |steps| native_state(params, 0).series_csv(steps);
+    assert_eq!(exported_series(&page).await.1, series(3));
+    go_to(&page, "40").await;
+    paused_at(&page, 40).await;
+    wait_for_rows(&page, 41).await;
+    assert_eq!(exported_series(&page).await.1, series(40));
+    page.set_param("seed", "5").await;
+    wait_for_rows(&page, 0).await;
+    poll("export disabled without a series", WAIT, || async {
+        let disabled = page
+            .js("return document.getElementById('btn-export-series').disabled;")
+            .await;
+        if disabled.as_bool() == Some(true) {
+            Ok(())
+        } else {
+            Err(disabled)
+        }
+    })
+    .await;
+    assert_eq!(page.text_of("status-groups").await, "–");
+}
+
+/// The „Verlauf“ section in a screenshot after a short run, for people to
+/// look at; the charts must be drawn (not one blank colour).
+pub async fn the_series_charts_in_a_screenshot(page: AppPage) {
+    page.open_fresh().await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    page.click(Button::Starten).await;
+    page.wait_for_status("running", |s| s.step_count() >= 60)
+        .await;
+    page.click(Button::Pause).await;
+    let status = page
+        .wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await;
+    // Paused, the charts show the current step at once (no throttle).
+    wait_for_rows(&page, status.step_count() + 1).await;
+    assert_eq!(chart(&page, Measure::MeanSpeed).await.1, status.speed);
+    page.js("document.querySelector('section.series').scrollIntoView();")
+        .await;
+    page.frames(2).await;
+    page.save_screenshot_showing("series-charts.png", "section.series")
+        .await;
+}
