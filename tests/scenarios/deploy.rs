@@ -17,14 +17,18 @@ use crate::support::{StaticServer, TempDir, dist_dir};
 /// The layout's shape: per element its tag, class, ARIA attributes, the path
 /// a link leads to and the text of leaves. Equal shapes with equal boxes mean
 /// the app's swap of the shell shows no jump.
+/// A box as wide as the page's client area reads `full`: whether a vertical
+/// scrollbar takes its strip depends on the page's height, not on the shell.
 const LAYOUT_SHAPE: &str = "
+    const page = document.documentElement.clientWidth;
     const shape = el => ({
       tag: el.tagName, class: el.className, id: el.id,
       label: el.getAttribute('aria-label'), hidden: el.getAttribute('aria-hidden'),
       current: el.getAttribute('aria-current'),
       path: el.tagName === 'A' ? new URL(el.getAttribute('href'), document.baseURI).pathname
                                 + new URL(el.getAttribute('href'), document.baseURI).hash : null,
-      box: (r => [r.x, r.y, r.width, r.height].map(Math.round))(el.getBoundingClientRect()),
+      box: (r => [r.x, r.y, r.width, r.height].map(Math.round)
+             .map((v, i) => (i === 2 && v === page ? 'full' : v)))(el.getBoundingClientRect()),
       children: el.children.length ? [...el.children].map(shape) : el.textContent.trim(),
     });
     return shape(document.querySelector('header.topbar'));";
