@@ -8,7 +8,7 @@
 
 use super::Vec3;
 use super::measures::{GroupCount, Measures, groups, nearest_grid, nearest_of_cells};
-use super::shares::{Share, ShareError};
+use super::shares::{Coverage, Share, ShareError};
 use super::steering::Steering;
 
 /// One share's part of the measures.
@@ -53,8 +53,7 @@ impl MeasureShare {
 #[derive(Debug, Clone)]
 pub struct MeasureAssembler {
     nearest: Vec<f64>,
-    covered: Vec<bool>,
-    missing: usize,
+    coverage: Coverage,
     groups: Option<GroupCount>,
 }
 
@@ -65,8 +64,7 @@ impl MeasureAssembler {
     pub fn new(count: usize) -> Self {
         Self {
             nearest: vec![0.0; count],
-            covered: vec![false; count],
-            missing: if count < 2 { 0 } else { count },
+            coverage: Coverage::new(if count < 2 { 0 } else { count }),
             groups: None,
         }
     }
@@ -80,26 +78,10 @@ impl MeasureAssembler {
         if let (Some(_), Some(_)) = (self.groups, share.groups) {
             return Err(ShareError::LengthMismatch);
         }
-        for (k, &id) in share.ids.iter().enumerate() {
-            let error = match self.covered.get_mut(id as usize) {
-                None => Some(ShareError::IdOutOfRange(id)),
-                Some(covered) if *covered => Some(ShareError::Duplicate(id)),
-                Some(covered) => {
-                    *covered = true;
-                    None
-                }
-            };
-            if let Some(error) = error {
-                for &taken in &share.ids[..k] {
-                    self.covered[taken as usize] = false;
-                }
-                return Err(error);
-            }
-        }
+        self.coverage.cover(&share.ids)?;
         for (&id, &distance) in share.ids.iter().zip(&share.nearest) {
             self.nearest[id as usize] = distance;
         }
-        self.missing -= share.ids.len();
         if share.groups.is_some() {
             self.groups = share.groups;
         }
@@ -109,7 +91,7 @@ impl MeasureAssembler {
     /// Whether every boid has its nearest distance and the groups are in.
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        self.missing == 0 && self.groups.is_some()
+        self.coverage.is_complete() && self.groups.is_some()
     }
 
     /// The measures of the state with these `velocities` and its assembled
@@ -119,7 +101,9 @@ impl MeasureAssembler {
     pub fn finish(self, velocities: &[Vec3], steering: &[Steering]) -> Option<Measures> {
         let count = self.nearest.len();
         let fits = velocities.len() == count && steering.len() == count && count > 0;
-        let groups = self.groups.filter(|_| fits && self.missing == 0)?;
+        let groups = self
+            .groups
+            .filter(|_| fits && self.coverage.is_complete())?;
         let nearest = (count > 1).then(|| self.nearest.iter().sum::<f64>() / count as f64);
         Some(Measures::from_parts(velocities, steering, groups, nearest))
     }

@@ -35,7 +35,7 @@ pub use space::{
     wrap_position,
 };
 pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
-pub use steering::{Steering, steering_brute_force};
+pub use steering::{Steering, separation_radius, steering_brute_force};
 pub use swarm::{Swarm, cap};
 
 /// A vector in model space (positions in LE, velocities in LE/s).

@@ -107,8 +107,53 @@ impl SteeringSolver {
 #[derive(Debug, Clone)]
 pub struct ShareAssembler {
     steering: Vec<Steering>,
+    coverage: Coverage,
+}
+
+/// Which boid ids the shares taken so far cover: each at most once, and
+/// complete when every id is covered.
+#[derive(Debug, Clone)]
+pub(crate) struct Coverage {
     covered: Vec<bool>,
     missing: usize,
+}
+
+impl Coverage {
+    /// Nothing covered yet of the ids `0 .. count`.
+    pub(crate) fn new(count: usize) -> Self {
+        Self {
+            covered: vec![false; count],
+            missing: count,
+        }
+    }
+
+    /// Covers `ids`, all or none: an id out of range or covered before
+    /// leaves the coverage as it was.
+    pub(crate) fn cover(&mut self, ids: &[u32]) -> Result<(), ShareError> {
+        for (k, &id) in ids.iter().enumerate() {
+            let error = match self.covered.get_mut(id as usize) {
+                None => Some(ShareError::IdOutOfRange(id)),
+                Some(covered) if *covered => Some(ShareError::Duplicate(id)),
+                Some(covered) => {
+                    *covered = true;
+                    None
+                }
+            };
+            if let Some(error) = error {
+                for &taken in &ids[..k] {
+                    self.covered[taken as usize] = false;
+                }
+                return Err(error);
+            }
+        }
+        self.missing -= ids.len();
+        Ok(())
+    }
+
+    /// Whether every id is covered.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.missing == 0
+    }
 }
 
 /// A share that does not fit the state being assembled.
@@ -128,8 +173,7 @@ impl ShareAssembler {
     pub fn new(count: usize) -> Self {
         Self {
             steering: vec![Steering::default(); count],
-            covered: vec![false; count],
-            missing: count,
+            coverage: Coverage::new(count),
         }
     }
 
@@ -139,33 +183,17 @@ impl ShareAssembler {
         if indices.len() != steering.len() {
             return Err(ShareError::LengthMismatch);
         }
-        for (k, &id) in indices.iter().enumerate() {
-            let error = match self.covered.get_mut(id as usize) {
-                None => Some(ShareError::IdOutOfRange(id)),
-                Some(covered) if *covered => Some(ShareError::Duplicate(id)),
-                Some(covered) => {
-                    *covered = true;
-                    None
-                }
-            };
-            if let Some(error) = error {
-                for &taken in &indices[..k] {
-                    self.covered[taken as usize] = false;
-                }
-                return Err(error);
-            }
-        }
+        self.coverage.cover(indices)?;
         for (&id, s) in indices.iter().zip(steering) {
             self.steering[id as usize] = *s;
         }
-        self.missing -= indices.len();
         Ok(())
     }
 
     /// Whether every boid has its steering.
     #[must_use]
     pub fn is_complete(&self) -> bool {
-        self.missing == 0
+        self.coverage.is_complete()
     }
 
     /// The steering by boid id, once complete.

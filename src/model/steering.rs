@@ -17,6 +17,13 @@ pub struct Steering {
     pub cohesion: Vec3,
 }
 
+/// The radius of the separation zone for a neighbour radius `radius` (both
+/// in LE): `0.35·r`. Only neighbours closer than this push a boid away.
+#[must_use]
+pub fn separation_radius(radius: f64) -> f64 {
+    0.35 * radius
+}
+
 /// The squared-length thresholds that decide `|δ| ≤ r` and `|δ| < 0.35·r`
 /// exactly as `sqrt(q)` compared with the radius would, without a square root
 /// per pair: `sqrt` is monotone, so each test is `q ≤` the largest q that passes.
@@ -30,7 +37,7 @@ pub(crate) struct Thresholds {
 
 impl Thresholds {
     pub(crate) fn new(radius: f64) -> Self {
-        let separation_radius = 0.35 * radius;
+        let separation_radius = separation_radius(radius);
         Self {
             neighbour_q: largest_q(|q| q.sqrt() <= radius, radius * radius),
             separation_q: largest_q(
@@ -86,7 +93,7 @@ pub(crate) fn finish(
 /// The reference the cell list is tested against, and the benchmark's baseline.
 #[must_use]
 pub fn steering_brute_force(positions: &[Vec3], velocities: &[Vec3], radius: f64) -> Vec<Steering> {
-    let separation_radius = 0.35 * radius;
+    let separation_radius = separation_radius(radius);
     (0..positions.len())
         .map(|i| {
             let mut count = 0;
