@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::TextField;
 use crate::app::cores::{CoreSetting, MAX_CORES, MIN_CORES};
 
 /// A collapsed part of the form with the number of „Rechenkerne“ (Web Workers
@@ -9,36 +10,27 @@ use crate::app::cores::{CoreSetting, MAX_CORES, MIN_CORES};
 #[component]
 pub fn AdvancedSettings() -> impl IntoView {
     let cores = expect_context::<CoreSetting>();
-    let error = Memo::new(move |_| cores.error());
-    let invalid = move || error.with(Option::is_some);
 
     view! {
         <details class="advanced">
             <summary>"Erweitert"</summary>
-            <div class="field" class:invalid=invalid>
-                <label for="setting-cores">"Rechenkerne"</label>
-                <input
-                    id="setting-cores"
-                    name="cores"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=move || cores.text()
-                    aria-invalid=move || if invalid() { "true" } else { "false" }
-                    aria-describedby="setting-cores-hint setting-cores-error"
-                    on:input=move |event| cores.edit(event_target_value(&event))
-                />
-                <p class="field-error" id="setting-cores-error" aria-live="polite">
-                    {move || error.get()}
-                </p>
+            <TextField
+                id="setting-cores"
+                label="Rechenkerne"
+                name="cores"
+                input_mode="numeric"
+                value=Signal::derive(move || cores.text())
+                error=Memo::new(move |_| cores.error())
+                on_input=move |text| cores.edit(text)
+                hint_ids="setting-cores-hint"
+            >
                 <p class="hint" id="setting-cores-hint">
                     {format!(
                         "Wie viele Web Worker sich jeden Schritt teilen ({MIN_CORES} bis {MAX_CORES}). \
                          Das Ergebnis bleibt Bit für Bit dasselbe; der Schwarm bleibt erhalten."
                     )}
                 </p>
-            </div>
+            </TextField>
         </details>
     }
 }

@@ -2,6 +2,7 @@
 
 use leptos::prelude::*;
 
+use super::TextField;
 use crate::app::state::{GoToError, Origin, RunState, SwarmStore};
 use crate::link::parse_step;
 use crate::texts;
@@ -29,30 +30,20 @@ pub fn GoToStep() -> impl IntoView {
             });
         error.set(outcome.err());
     };
-    let invalid = move || error.with(Option::is_some);
 
     view! {
         <form class="go-to-step" novalidate on:submit=on_submit>
-            <div class="field" class:invalid=invalid>
-                <label for="goto-step">"Gehe zu Schritt"</label>
-                <input
-                    id="goto-step"
-                    type="text"
-                    inputmode="numeric"
-                    autocomplete="off"
-                    spellcheck="false"
-                    prop:value=move || text.get()
-                    aria-invalid=move || if invalid() { "true" } else { "false" }
-                    aria-describedby="goto-step-error"
-                    on:input=move |event| {
-                        text.set(event_target_value(&event));
-                        error.set(None);
-                    }
-                />
-                <p class="field-error" id="goto-step-error" aria-live="polite">
-                    {move || error.get()}
-                </p>
-            </div>
+            <TextField
+                id="goto-step"
+                label="Gehe zu Schritt"
+                input_mode="numeric"
+                value=text
+                error=error
+                on_input=move |typed| {
+                    text.set(typed);
+                    error.set(None);
+                }
+            />
             <button
                 type="submit"
                 id="btn-goto"
