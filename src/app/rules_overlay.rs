@@ -6,7 +6,8 @@
 use leptos::prelude::*;
 
 use crate::app::state::SwarmStore;
-use crate::model::{Explanation, Swarm, Vec3, explain};
+use crate::model::{Explanation, ParamField, Swarm, Vec3, explain, separation_radius};
+use crate::texts;
 
 /// Arrow length in LE per LE/s of velocity change in one step. At the
 /// default parameters a boid's alignment and cohesion contributions are
@@ -37,9 +38,9 @@ impl Rule {
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
-            Rule::Separation => "Abstand",
-            Rule::Alignment => "Richtung",
-            Rule::Cohesion => "Kohäsion",
+            Rule::Separation => texts::label(ParamField::Separation),
+            Rule::Alignment => texts::label(ParamField::Alignment),
+            Rule::Cohesion => texts::label(ParamField::Cohesion),
             Rule::Sum => "Summe",
         }
     }
@@ -66,6 +67,13 @@ impl Rule {
             Rule::Cohesion => [20, 190, 70],
             Rule::Sum => [215, 40, 215],
         }
+    }
+
+    /// The colour with opacity `alpha`, each channel in 0 ..= 1 (for WebGL).
+    #[must_use]
+    pub fn rgba(self, alpha: f32) -> [f32; 4] {
+        let [r, g, b] = self.rgb().map(|c| f32::from(c) / 255.0);
+        [r, g, b, alpha]
     }
 
     /// The colour as CSS.
@@ -119,7 +127,7 @@ impl RulesOverlay {
     /// The separation zone's radius, 0.35·r, in LE.
     #[must_use]
     pub fn separation_radius(&self) -> f64 {
-        0.35 * self.radius
+        separation_radius(self.radius)
     }
 }
 
@@ -167,12 +175,6 @@ pub fn use_selection_rules(
     })
 }
 
-/// Writes a number for the legend with a decimal comma and two decimals.
-#[must_use]
-pub fn german_decimal(value: f64) -> String {
-    format!("{value:.2}").replace('.', ",")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,6 +209,6 @@ mod tests {
             }
         }
         assert_eq!(Rule::Cohesion.css(), "rgb(20, 190, 70)");
-        assert_eq!(german_decimal(0.5), "0,50");
+        assert_eq!(crate::app::format::format_decimal(0.5, 2), "0,50");
     }
 }

@@ -167,16 +167,8 @@ impl SwarmStore {
 
     /// Reads the swarm without tracking; `None` when there is none.
     pub fn with_swarm<R>(&self, read: impl FnOnce(Option<&Swarm>) -> R) -> R {
-        let mut read = Some(read);
-        let done = self
-            .swarm
-            .try_with_value(|swarm| read.take().map(|read| read(swarm.as_ref())));
-        match (done.flatten(), read) {
-            (Some(value), _) => value,
-            // The store was disposed (app torn down): there is no swarm.
-            (None, Some(read)) => read(None),
-            (None, None) => unreachable!("the reader was taken, so it ran and returned"),
-        }
+        // A disposed store (the app torn down) has no swarm.
+        read_stored(self.swarm, |swarm| read(swarm.and_then(Option::as_ref)))
     }
 
     /// Whether the swarm advances in real time (tracked).
@@ -229,16 +221,11 @@ impl SwarmStore {
     /// [`SwarmStore::version`]): one row per step from the first state to the
     /// current one.
     pub fn with_series<R>(&self, read: impl FnOnce(&Series) -> R) -> R {
-        let mut read = Some(read);
-        let done = self
-            .series
-            .try_with_value(|series| read.take().map(|read| read(series)));
-        match (done.flatten(), read) {
-            (Some(value), _) => value,
-            // The store was disposed (app torn down): the series is empty.
-            (None, Some(read)) => read(&Series::new()),
-            (None, None) => unreachable!("the reader was taken, so it ran and returned"),
-        }
+        // A disposed store (the app torn down) has an empty series.
+        read_stored(self.series, |series| match series {
+            Some(series) => read(series),
+            None => read(&Series::new()),
+        })
     }
 
     /// The measures of the current state (tracked through the version);
@@ -749,6 +736,21 @@ impl SwarmStore {
 impl Default for SwarmStore {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Reads a stored value without tracking; `None` once its owner was
+/// disposed (the app torn down), so a late reader never panics.
+fn read_stored<T: Send + Sync + 'static, R>(
+    stored: StoredValue<T>,
+    read: impl FnOnce(Option<&T>) -> R,
+) -> R {
+    let mut read = Some(read);
+    let done = stored.try_with_value(|value| read.take().map(|read| read(Some(value))));
+    match (done.flatten(), read) {
+        (Some(value), _) => value,
+        (None, Some(read)) => read(None),
+        (None, None) => unreachable!("the reader was taken, so it ran and returned"),
     }
 }
 

@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::app::rules_overlay::{
-    ARROW_LE_PER_VELOCITY, OverlaySettings, Rule, RulesOverlay, german_decimal,
-};
+use crate::app::format::format_decimal;
+use crate::app::rules_overlay::{ARROW_LE_PER_VELOCITY, OverlaySettings, Rule, RulesOverlay};
 use crate::model::length;
+use crate::texts::german_number;
 
 /// What each arrow stands for, after its label.
 fn meaning(rule: Rule) -> &'static str {
@@ -48,7 +48,7 @@ pub fn RulesLegend(
             let items = Rule::ALL
                 .into_iter()
                 .map(|rule| {
-                    let size = german_decimal(length(&rule.vector(e)));
+                    let size = format_decimal(length(&rule.vector(e)), 2);
                     view! {
                         <li class=format!("rules-item rules-item-{}", rule.key())>
                             <span class="rules-arrow-swatch" style:background=rule.css() aria-hidden="true"></span>
@@ -64,9 +64,9 @@ pub fn RulesLegend(
                         "Boid Nr. {}: {} Nachbarn im Radius r = {} LE (äußerer Kreis), davon {} näher als 0,35 · r = {} LE (innerer Kreis, nur sie wirken auf den Abstand). ",
                         e.boid,
                         e.neighbours.len(),
-                        german_decimal(rules.radius),
+                        format_decimal(rules.radius, 2),
                         e.separating.len(),
-                        german_decimal(rules.separation_radius()),
+                        format_decimal(rules.separation_radius(), 2),
                     )}
                     "Die Nachbarn sind hervorgehoben, die übrigen Boids gedämpft."
                 </p>
@@ -74,7 +74,7 @@ pub fn RulesLegend(
                 <p>
                     {format!(
                         "Pfeile: 1 LE/s Geschwindigkeitsänderung ≙ {} LE Pfeillänge. ",
-                        ARROW_LE_PER_VELOCITY.to_string().replace('.', ",")
+                        german_number(&ARROW_LE_PER_VELOCITY.to_string(), None)
                     )}
                     "Nachbarn jenseits einer Würfelfläche sind dort hervorgehoben, wo sie sind; "
                     "ihre Anteile an den Pfeilen zeigen über die Fläche hinweg, denn dort ist "

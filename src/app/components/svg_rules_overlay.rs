@@ -53,30 +53,26 @@ pub fn SvgRulesOverlay(
     // Without a picture the attributes are left out (an empty length is
     // an error in SVG).
     let get = move |read: fn(&Picture) -> String| move || drawn.with(|p| p.as_ref().map(read));
+    // The path of arrow `i`, drawn twice: a halo, then the arrow itself.
+    let arrow = move |i: usize| {
+        move || drawn.with(|p| p.as_ref().map(|p| p.arrows[i].clone()).unwrap_or_default())
+    };
     let arrows = Rule::ALL
         .into_iter()
         .enumerate()
         .map(|(i, rule)| {
-            let d =
-                move || drawn.with(|p| p.as_ref().map(|p| p.arrows[i].clone()).unwrap_or_default());
             view! {
                 <path
                     class=format!("rules-arrow rules-arrow-{}", rule.key())
                     style:stroke=rule.css()
                     style:fill=rule.css()
-                    d=d
+                    d=arrow(i)
                 />
             }
         })
         .collect_view();
-    let halos = Rule::ALL
-        .into_iter()
-        .enumerate()
-        .map(|(i, _)| {
-            let d =
-                move || drawn.with(|p| p.as_ref().map(|p| p.arrows[i].clone()).unwrap_or_default());
-            view! { <path class="rules-arrow-halo" d=d/> }
-        })
+    let halos = (0..Rule::ALL.len())
+        .map(|i| view! { <path class="rules-arrow-halo" d=arrow(i)/> })
         .collect_view();
 
     view! {

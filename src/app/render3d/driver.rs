@@ -71,12 +71,8 @@ struct State {
     selection: Option<usize>,
     /// The selected boid's rules, when shown.
     rules: Option<RulesOverlay>,
-    /// Whether the view follows the selected boid.
-    follow: bool,
-    /// The positions seen from the followed boid, and of which data
-    /// version, boid and count they are.
-    centred: Vec<Vec3>,
-    centred_key: Option<(u64, usize, usize)>,
+    /// Following the selected boid.
+    following: Following,
     status: Status,
     /// CSS width, height and device pixel ratio of the last drawing.
     drawn_size: (i32, i32, f64),
@@ -134,9 +130,7 @@ impl CanvasDriver {
                 gesture: PointerGesture::new(),
                 selection,
                 rules: None,
-                follow: false,
-                centred: Vec::new(),
-                centred_key: None,
+                following: Following::default(),
                 status,
                 drawn_size: (0, 0, 0.0),
             }),
@@ -185,7 +179,7 @@ impl CanvasDriver {
     pub fn set_follow(&self, follow: bool) {
         let changed = self
             .inner
-            .with_state(|state| std::mem::replace(&mut state.follow, follow) != follow);
+            .with_state(|state| std::mem::replace(&mut state.following.on, follow) != follow);
         if changed == Some(true) {
             self.inner.request_redraw();
         }
@@ -339,25 +333,16 @@ impl Inner {
             camera,
             selection,
             rules,
-            follow,
-            centred,
-            centred_key,
+            following,
             drawn_size,
             ..
         } = &mut *state;
         let Some(renderer) = renderer.as_mut() else {
             return;
         };
-        let (selection, follow) = (*selection, *follow);
+        let selection = *selection;
         (self.hooks.read_swarm)(&mut |data_version, positions, velocities| {
-            let (positions, centred_on) = drawn_positions(
-                data_version,
-                positions,
-                selection,
-                follow,
-                centred,
-                centred_key,
-            );
+            let (positions, centred_on) = following.positions(data_version, positions, selection);
             let rules = rules.as_ref().filter(|rules| {
                 rules.data_version == data_version && Some(rules.explanation.boid) == selection
             });
@@ -483,23 +468,14 @@ impl Inner {
         let State {
             camera,
             selection,
-            follow,
-            centred,
-            centred_key,
+            following,
             ..
         } = &mut *state;
         let view_projection = camera.view_projection(width / height);
-        let (selection, follow) = (*selection, *follow);
+        let selection = *selection;
         let mut hit = None;
         (self.hooks.read_swarm)(&mut |data_version, positions, _| {
-            let (positions, _) = drawn_positions(
-                data_version,
-                positions,
-                selection,
-                follow,
-                centred,
-                centred_key,
-            );
+            let (positions, _) = following.positions(data_version, positions, selection);
             hit = pick_nearest(
                 positions,
                 &view_projection,
@@ -611,24 +587,33 @@ impl Inner {
     }
 }
 
-/// The positions to draw (and to pick from): as they are, or, when following
-/// the selected boid, seen from it (cached per data version and boid), with
-/// the boid they are centred on.
-fn drawn_positions<'a>(
-    data_version: u64,
-    positions: &'a [Vec3],
-    selection: Option<usize>,
-    follow: bool,
-    centred: &'a mut Vec<Vec3>,
-    centred_key: &mut Option<(u64, usize, usize)>,
-) -> (&'a [Vec3], Option<usize>) {
-    let Some(boid) = selection.filter(|&boid| follow && boid < positions.len()) else {
-        return (positions, None);
-    };
-    let key = Some((data_version, boid, positions.len()));
-    if *centred_key != key {
-        centre_on(positions, boid, centred);
-        *centred_key = key;
+/// Whether the view follows the selected boid, and the positions seen from
+/// it (cached per data version, boid and count).
+#[derive(Default)]
+struct Following {
+    on: bool,
+    centred: Vec<Vec3>,
+    key: Option<(u64, usize, usize)>,
+}
+
+impl Following {
+    /// The positions to draw (and to pick from): as they are, or, when
+    /// following the selected boid, seen from it, with the boid they are
+    /// centred on.
+    fn positions<'a>(
+        &'a mut self,
+        data_version: u64,
+        positions: &'a [Vec3],
+        selection: Option<usize>,
+    ) -> (&'a [Vec3], Option<usize>) {
+        let Some(boid) = selection.filter(|&boid| self.on && boid < positions.len()) else {
+            return (positions, None);
+        };
+        let key = Some((data_version, boid, positions.len()));
+        if self.key != key {
+            centre_on(positions, boid, &mut self.centred);
+            self.key = key;
+        }
+        (&self.centred, Some(boid))
     }
-    (centred, Some(boid))
 }

@@ -179,8 +179,7 @@ pub fn rules_shapes(
             OUTLINE_WIDTH_PX,
         );
     });
-    let [r, g, b] = Rule::Separation.rgb().map(|c| f32::from(c) / 255.0);
-    shapes.part([r, g, b, 0.8], |out| {
+    shapes.part(Rule::Separation.rgba(0.8), |out| {
         let zone = circle(centre, overlay.separation_radius(), &right, &up);
         screen.outline(out, &zone, OUTLINE_WIDTH_PX);
     });
@@ -192,8 +191,7 @@ pub fn rules_shapes(
             continue;
         };
         shapes.part(HALO_COLOUR, |out| screen.arrow(out, from, to, HALO_PX));
-        let [r, g, b] = rule.rgb().map(|c| f32::from(c) / 255.0);
-        shapes.part([r, g, b, 1.0], |out| screen.arrow(out, from, to, 0.0));
+        shapes.part(rule.rgba(1.0), |out| screen.arrow(out, from, to, 0.0));
     }
     shapes
 }
@@ -229,12 +227,8 @@ mod tests {
             assert!(first + count <= shapes.vertices.len());
         }
         let colours: Vec<_> = shapes.parts.iter().map(|p| p.2).collect();
-        let [r, g, b] = Rule::Sum.rgb().map(|c| f32::from(c) / 255.0);
-        assert_eq!(colours.last(), Some(&[r, g, b, 1.0]));
-        assert!(!colours.contains(&{
-            let [r, g, b] = Rule::Cohesion.rgb().map(|c| f32::from(c) / 255.0);
-            [r, g, b, 1.0]
-        }));
+        assert_eq!(colours.last(), Some(&Rule::Sum.rgba(1.0)));
+        assert!(!colours.contains(&Rule::Cohesion.rgba(1.0)));
     }
 
     #[test]
@@ -265,11 +259,10 @@ mod tests {
     fn the_arrow_points_from_the_boid_along_its_contribution() {
         let shapes = shapes_at(Vec3::zeros());
         // The alignment arrow points up (+y): its tip is the highest vertex.
-        let [r, g, b] = Rule::Alignment.rgb().map(|c| f32::from(c) / 255.0);
         let (first, count, _) = *shapes
             .parts
             .iter()
-            .find(|p| p.2 == [r, g, b, 1.0])
+            .find(|p| p.2 == Rule::Alignment.rgba(1.0))
             .expect("the alignment arrow is drawn");
         let top = shapes.vertices[first..first + count]
             .iter()
