@@ -18,6 +18,28 @@ use boids_schwarm::model::{MeasureAssembler, MeasureShare, Params, Share, Swarm}
 mod timing;
 use timing::median_ms;
 
+/// The radii measured, each with its number of samples (fewer where a step
+/// takes seconds).
+const CASES: [(f64, usize); 3] = [(1.0, 9), (1.2, 9), (4.2, 3)];
+
+/// A swarm of N = 50 000 (seed 1) with `radius`, stepping on `threads`
+/// threads, after `samples` steps, and the median time of those steps (ms).
+fn stepped(radius: f64, threads: u32, samples: usize) -> (Swarm, f64) {
+    let params = Params {
+        count: 50_000,
+        radius,
+        seed: 1,
+        ..Params::default()
+    };
+    let mut swarm = Swarm::new(&params).expect("valid benchmark params");
+    swarm.set_threads(threads);
+    let step = median_ms(samples, || {
+        swarm.step();
+        black_box(swarm.positions());
+    });
+    (swarm, step)
+}
+
 fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     println!("measures benchmark (seed 1, defaults otherwise)");
@@ -29,24 +51,13 @@ fn main() {
         .expect("valid default params")
         .threads();
     let thread_counts: Vec<u32> = if cores > 1 { vec![1, cores] } else { vec![1] };
-    for (radius, samples) in [(1.0, 9), (1.2, 9), (4.2, 3)] {
+    for (radius, samples) in CASES {
         for &threads in &thread_counts {
             let name = format!("N=50000 r={radius} threads={threads}");
             if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
                 continue;
             }
-            let params = Params {
-                count: 50_000,
-                radius,
-                seed: 1,
-                ..Params::default()
-            };
-            let mut swarm = Swarm::new(&params).expect("valid benchmark params");
-            swarm.set_threads(threads);
-            let step = median_ms(samples, || {
-                swarm.step();
-                black_box(swarm.positions());
-            });
+            let (swarm, step) = stepped(radius, threads, samples);
             let measures = median_ms(samples, || {
                 black_box(swarm.measures());
             });
@@ -68,23 +79,12 @@ fn shares(filter: Option<&str>) {
         "{:<32} {:>10} {:>10} {:>12} {:>12}",
         "case", "share 0 ms", "share 1 ms", "assembly ms", "step ms"
     );
-    for (radius, samples) in [(1.0, 9), (1.2, 9), (4.2, 3)] {
+    for (radius, samples) in CASES {
         let name = format!("N=50000 r={radius} shares=2");
         if filter.is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        let params = Params {
-            count: 50_000,
-            radius,
-            seed: 1,
-            ..Params::default()
-        };
-        let mut swarm = Swarm::new(&params).expect("valid benchmark params");
-        swarm.set_threads(1);
-        let step = median_ms(samples, || {
-            swarm.step();
-            black_box(swarm.positions());
-        });
+        let (swarm, step) = stepped(radius, 1, samples);
         let share = |part| Share::new(part, 2).expect("part below parts");
         let compute = |part| MeasureShare::compute(swarm.positions(), radius, share(part));
         let times = [0, 1].map(|part| {

@@ -54,26 +54,6 @@ async fn chart(page: &AppPage, measure: Measure) -> (String, String) {
     (text(0), text(1))
 }
 
-/// „Verlauf exportieren“: catches the download, returns its name and text.
-async fn exported_series(page: &AppPage) -> (String, String) {
-    page.js("window.__downloads = [];
-             HTMLAnchorElement.prototype.click = function () {
-               window.__downloads.push({ name: this.download, href: this.href });
-             };")
-        .await;
-    page.click_css("#btn-export-series").await;
-    let value = page
-        .js_async(
-            "const done = arguments[arguments.length - 1];
-             const d = window.__downloads.pop();
-             fetch(d.href).then(r => r.text()).then(t => done([d.name, t]), e => done(String(e)));",
-        )
-        .await;
-    let pair = value.as_array().expect("name and text");
-    let text = |k: usize| pair[k].as_str().expect("a string").to_owned();
-    (text(0), text(1))
-}
-
 /// The status shows the native model's measures in German, and the charts
 /// take a new point with every Schritt.
 pub async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: AppPage) {
@@ -133,16 +113,9 @@ pub async fn the_exported_series_equals_the_native_models_byte_for_byte(page: Ap
     page.click(Button::Initialisieren).await;
     paused_at(&page, 0).await;
     schritte(&page, 0, 3).await;
-    page.click(Button::Starten).await;
-    page.wait_for_status("running", |s| s.step_count() >= 8)
-        .await;
-    page.click(Button::Pause).await;
-    let steps = page
-        .wait_for_status("pausiert", |s| s.state == "pausiert")
-        .await
-        .step_count();
+    let steps = page.run_until(8).await.step_count();
     wait_for_rows(&page, steps + 1).await;
-    let (name, csv) = exported_series(&page).await;
+    let (name, csv) = page.download("#btn-export-series").await;
     assert_eq!(name, format!("boids-schwarm-verlauf-{steps}.csv"));
     let mut native = native_state(params, 0);
     assert_eq!(csv, native.series_csv(steps), "after {steps} steps");
@@ -167,11 +140,11 @@ pub async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage
     paused_at(&page, 3).await;
     wait_for_rows(&page, 4).await;
     let series = |steps| native_state(params, 0).series_csv(steps);
-    assert_eq!(exported_series(&page).await.1, series(3));
+    assert_eq!(page.download("#btn-export-series").await.1, series(3));
     go_to(&page, "40").await;
     paused_at(&page, 40).await;
     wait_for_rows(&page, 41).await;
-    assert_eq!(exported_series(&page).await.1, series(40));
+    assert_eq!(page.download("#btn-export-series").await.1, series(40));
     page.set_param("seed", "5").await;
     wait_for_rows(&page, 0).await;
     poll("export disabled without a series", WAIT, || async {
@@ -194,13 +167,7 @@ pub async fn the_series_charts_in_a_screenshot(page: AppPage) {
     page.open_fresh().await;
     page.click(Button::Initialisieren).await;
     paused_at(&page, 0).await;
-    page.click(Button::Starten).await;
-    page.wait_for_status("running", |s| s.step_count() >= 60)
-        .await;
-    page.click(Button::Pause).await;
-    let status = page
-        .wait_for_status("pausiert", |s| s.state == "pausiert")
-        .await;
+    let status = page.run_until(60).await;
     // Paused, the charts show the current step at once (no throttle).
     wait_for_rows(&page, status.step_count() + 1).await;
     assert_eq!(chart(&page, Measure::MeanSpeed).await.1, status.speed);

@@ -83,33 +83,6 @@ async fn click_header(page: &AppPage, column: Column) {
         .expect("click header");
 }
 
-/// Makes downloads observable: anchors clicked for a download are recorded
-/// instead of followed; the blob's text is fetched by [`take_download`].
-async fn capture_downloads(page: &AppPage) {
-    page.js("window.__downloads = [];
-             HTMLAnchorElement.prototype.click = function () {
-               window.__downloads.push({ name: this.download, href: this.href });
-             };")
-        .await;
-}
-
-/// The last captured download: file name and text.
-async fn take_download(page: &AppPage) -> (String, String) {
-    let value = page
-        .js_async("const done = arguments[arguments.length - 1];
-                   const d = window.__downloads.pop();
-                   if (!d) { done(null); return; }
-                   fetch(d.href).then(r => r.text()).then(text => done([d.name, text]), e => done(['error', String(e)]));")
-        .await;
-    match value {
-        Value::Array(items) => (
-            items[0].as_str().unwrap_or_default().to_owned(),
-            items[1].as_str().unwrap_or_default().to_owned(),
-        ),
-        other => panic!("no download captured: {other}"),
-    }
-}
-
 async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
     poll(&format!("{css} shows „{wanted}“"), WAIT, || async move {
         let text = page
@@ -387,9 +360,7 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
 
 pub async fn export_import_export_is_byte_identical(page: AppPage) {
     let swarm = table_with(&page, 120, 11, 4).await;
-    capture_downloads(&page).await;
-    page.click_css("#btn-export-json").await;
-    let (name, first) = take_download(&page).await;
+    let (name, first) = page.download("#btn-export-json").await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
     assert_eq!(first, swarm.to_json());
     // Change everything, then load the file.
@@ -412,8 +383,7 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
         ("pausiert", 4, "0,16 s")
     );
     assert_eq!(status.selection, "keine");
-    page.click_css("#btn-export-json").await;
-    let (name, second) = take_download(&page).await;
+    let (name, second) = page.download("#btn-export-json").await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
     assert_eq!(second, first, "export after import differs");
     // The inputs took the file's parameters.
@@ -425,9 +395,7 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
 
 pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPage) {
     let swarm = table_with(&page, 2000, 6, 1).await;
-    capture_downloads(&page).await;
-    page.click_css("#btn-export-json").await;
-    let (_, json) = take_download(&page).await;
+    let (_, json) = page.download("#btn-export-json").await;
     click_header(&page, Column::Speed).await;
     let header = format!(
         "#boid-table thead th:nth-child({})",
@@ -466,9 +434,7 @@ pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPag
 
 pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
     let swarm = table_with(&page, 150, 4, 2).await;
-    capture_downloads(&page).await;
-    page.click_css("#btn-export-csv").await;
-    let (name, text) = take_download(&page).await;
+    let (name, text) = page.download("#btn-export-csv").await;
     assert_eq!(name, "boids-schwarm-schritt-2.csv");
     assert_eq!(text, csv(&swarm));
     let mut lines = text.lines();

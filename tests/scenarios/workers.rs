@@ -158,14 +158,7 @@ pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
     page.set_param("seed", "17").await;
     page.set_param("radius", "2,5").await;
     page.click(Button::Initialisieren).await;
-    page.click(Button::Starten).await;
-    page.wait_for_status("running", |s| s.step_count() >= 6)
-        .await;
-    page.click(Button::Pause).await;
-    let steps = page
-        .wait_for_status("pausiert", |s| s.state == "pausiert")
-        .await
-        .step_count();
+    let steps = page.run_until(6).await.step_count();
     page.click(Button::Schritt).await;
     let steps = page
         .wait_for_status("one more", |s| s.step_count() == steps + 1)
@@ -276,12 +269,7 @@ pub async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage)
     }
     page.wait_for_status("three steps", |s| s.step_count() == 3)
         .await;
-    page.click(Button::Starten).await;
-    page.wait_for_status("running", |s| s.step_count() >= 6)
-        .await;
-    page.click(Button::Pause).await;
-    page.wait_for_status("pausiert", |s| s.state == "pausiert")
-        .await;
+    page.run_until(6).await;
 }
 
 pub async fn slower_than_real_time_is_said(page: AppPage) {

@@ -236,6 +236,17 @@ impl AppPage {
         }
     }
 
+    /// Starten, until the swarm has made at least `steps` steps, then Pause:
+    /// the status once paused.
+    pub async fn run_until(&self, steps: u64) -> StatusView {
+        self.click(Button::Starten).await;
+        self.wait_for_status("running", |s| s.step_count() >= steps)
+            .await;
+        self.click(Button::Pause).await;
+        self.wait_for_status("pausiert", |s| s.state == "pausiert")
+            .await
+    }
+
     /// Waits until the status satisfies `ready`; returns it.
     pub async fn wait_for_status(
         &self,
@@ -528,20 +539,34 @@ impl AppPage {
         if self.path().await != "/tabelle" {
             self.navigate("Tabelle").await;
         }
+        self.download("#btn-export-json").await.1
+    }
+
+    /// Clicks the button at `button_css` and catches the file it downloads:
+    /// anchors clicked for a download are recorded instead of followed, and
+    /// the blob's text is fetched. Returns the file name and text.
+    pub async fn download(&self, button_css: &str) -> (String, String) {
         self.js("window.__downloads = [];
                  HTMLAnchorElement.prototype.click = function () {
                    window.__downloads.push({ name: this.download, href: this.href });
                  };")
             .await;
-        self.click_css("#btn-export-json").await;
+        self.click_css(button_css).await;
         let value = self
             .js_async(
                 "const done = arguments[arguments.length - 1];
                  const d = window.__downloads.pop();
-                 fetch(d.href).then(r => r.text()).then(done, e => done(String(e)));",
+                 if (!d) { done(null); return; }
+                 fetch(d.href).then(r => r.text()).then(text => done([d.name, text]), e => done(['error', String(e)]));",
             )
             .await;
-        value.as_str().expect("exported text").to_owned()
+        match value {
+            Value::Array(items) => (
+                items[0].as_str().unwrap_or_default().to_owned(),
+                items[1].as_str().unwrap_or_default().to_owned(),
+            ),
+            other => panic!("no download from {button_css}: {other}"),
+        }
     }
 
     pub async fn path(&self) -> String {
