@@ -1239,16 +1239,17 @@ impl CellList {
         }
         (sums.count, sums.vx, sums.vy, sums.vz) = (count, svx, svy, svz);
         (sums.dx, sums.dy, sums.dz) = (sdx, sdy, sdz);
+        let mut separation =
+            [0, 1, 2].map(|axis| f64x2::new([sums.separation[0][axis], sums.separation[1][axis]]));
         for &k in &close[..close_count] {
             // The same operations as in the loop, so the same δ and q.
             let [dx, dy, dz] = delta(&boids[k as usize]);
             let q = dx * dx + dy * dy + dz * dz;
-            add_separation(
-                &mut sums.separation,
-                q,
-                self.thresholds.separation_q,
-                [dx, dy, dz],
-            );
+            add_separation(&mut separation, q, separation_q, [dx, dy, dz]);
+        }
+        let by_axis = separation.map(f64x2::to_array);
+        for (lane, sum) in sums.separation.iter_mut().enumerate() {
+            *sum = by_axis.map(|values| values[lane]);
         }
     }
 
@@ -1369,18 +1370,16 @@ struct LaneSums {
     separation: [[f64; 3]; 2],
 }
 
-/// Adds `−δ/|δ|` to each lane's separation sum where `0 < q ≤ separation_q`
-/// (the boids are close but do not coincide).
-fn add_separation(separation: &mut [[f64; 3]; 2], q: f64x2, separation_q: f64, delta: [f64x2; 3]) {
-    let q = q.to_array();
-    let delta = delta.map(f64x2::to_array);
-    for lane in 0..2 {
-        if q[lane] > 0.0 && q[lane] <= separation_q {
-            let distance = q[lane].sqrt();
-            for (sum, component) in separation[lane].iter_mut().zip(delta) {
-                *sum += -component[lane] / distance;
-            }
-        }
+/// Adds `−δ/|δ|` to each lane's separation sums (one vector per axis) where
+/// `0 < q ≤ separation_q` (close, but not coincident). Other lanes add +0,
+/// which leaves a sum as it is (no sum is −0: each starts at +0, and x + (−x)
+/// is +0); square root and division are IEEE in every lane, so each lane gets
+/// the scalar formula's value without a branch per lane.
+fn add_separation(separation: &mut [f64x2; 3], q: f64x2, separation_q: f64x2, delta: [f64x2; 3]) {
+    let applies = q.simd_gt(f64x2::ZERO) & q.simd_le(separation_q);
+    let distance = q.sqrt();
+    for (sum, component) in separation.iter_mut().zip(delta) {
+        *sum += applies & (-component / distance);
     }
 }
 

@@ -9,9 +9,10 @@
 //! by memory.
 
 use std::arch::x86_64::{
-    __m256d, __m256i, _CMP_GE_OQ, _CMP_LE_OQ, _mm256_add_pd, _mm256_and_pd, _mm256_castpd_si256,
-    _mm256_cmp_pd, _mm256_movemask_pd, _mm256_mul_pd, _mm256_set1_pd, _mm256_sub_epi64,
-    _mm256_sub_pd, _mm256_xor_pd,
+    __m256d, __m256i, _CMP_GE_OQ, _CMP_GT_OQ, _CMP_LE_OQ, _mm256_add_pd, _mm256_and_pd,
+    _mm256_castpd_si256, _mm256_cmp_pd, _mm256_div_pd, _mm256_movemask_pd, _mm256_mul_pd,
+    _mm256_set1_pd, _mm256_setzero_pd, _mm256_sqrt_pd, _mm256_sub_epi64, _mm256_sub_pd,
+    _mm256_xor_pd,
 };
 
 use wide::bytemuck::cast;
@@ -153,18 +154,41 @@ pub(super) fn sum_four<const X: ShiftMode>(
     [first.dz, second.dz] = pairs(sdz);
     // The rare boids within a lane's separation radius, in ascending order as
     // the two-lane loop adds them, with the same operations (so the same δ
-    // and q).
+    // and q), and as `add_separation` adds them: +0 in the lanes that are
+    // not close.
+    let zero = _mm256_setzero_pd();
+    let negative_zero = _mm256_set1_pd(-0.0);
+    let separation = |axis: usize| {
+        let [first, second] = &*sums;
+        cast::<[f64; 4], __m256d>([
+            first.separation[0][axis],
+            first.separation[1][axis],
+            second.separation[0][axis],
+            second.separation[1][axis],
+        ])
+    };
+    let (mut separation_x, mut separation_y, mut separation_z) =
+        (separation(0), separation(1), separation(2));
     for &k in &close[..close_count] {
         let (dx, dy, dz, q) = deltas(&boids[k as usize]);
-        let [dx, dy, dz, q] = [dx, dy, dz, q].map(cast::<__m256d, [f64; 4]>);
-        for lane in 0..4 {
-            if q[lane] > 0.0 && q[lane] <= thresholds.separation_q {
-                let distance = q[lane].sqrt();
-                let separation = &mut sums[lane / 2].separation[lane % 2];
-                for (sum, component) in separation.iter_mut().zip([dx[lane], dy[lane], dz[lane]]) {
-                    *sum += -component / distance;
-                }
-            }
-        }
+        let applies = _mm256_and_pd(
+            _mm256_cmp_pd::<_CMP_GT_OQ>(q, zero),
+            _mm256_cmp_pd::<_CMP_LE_OQ>(q, separation_q),
+        );
+        let distance = _mm256_sqrt_pd(q);
+        // −δ/|δ| per axis, as the scalar `-component / distance`.
+        let push = |component: __m256d| {
+            _mm256_and_pd(
+                applies,
+                _mm256_div_pd(_mm256_xor_pd(component, negative_zero), distance),
+            )
+        };
+        separation_x = _mm256_add_pd(separation_x, push(dx));
+        separation_y = _mm256_add_pd(separation_y, push(dy));
+        separation_z = _mm256_add_pd(separation_z, push(dz));
+    }
+    let by_axis = [separation_x, separation_y, separation_z].map(cast::<__m256d, [f64; 4]>);
+    for lane in 0..4 {
+        sums[lane / 2].separation[lane % 2] = by_axis.map(|values| values[lane]);
     }
 }
