@@ -311,7 +311,7 @@ pub(crate) struct CellList {
     /// Every row takes per-lane shifts and the processor has 256-bit lanes:
     /// four home boids share them (see `four_lanes`; WebAssembly has two).
     #[cfg(target_arch = "x86_64")]
-    four_lanes: bool,
+    four_lanes: Option<four_lanes::Avx2>,
 }
 
 impl CellList {
@@ -345,7 +345,7 @@ impl CellList {
             .collect();
         #[cfg(target_arch = "x86_64")]
         let four_lanes =
-            plan.iter().flatten().all(|n| n.shift.is_none()) && four_lanes::available();
+            four_lanes::Avx2::detect().filter(|_| plan.iter().flatten().all(|n| n.shift.is_none()));
         Self {
             thresholds: Thresholds::new(radius),
             ties: TieLimits::new(),
@@ -372,7 +372,7 @@ impl CellList {
     /// compare the four-lane loop with).
     #[cfg(all(test, target_arch = "x86_64"))]
     fn with_two_lanes(mut self) -> Self {
-        self.four_lanes = false;
+        self.four_lanes = None;
         self
     }
 
@@ -509,9 +509,13 @@ impl CellList {
                         continue;
                     }
                     #[cfg(target_arch = "x86_64")]
-                    if self.four_lanes && slot + 2 < row_end && take_pair(slot + 2) {
+                    if let Some(avx2) = self.four_lanes
+                        && slot + 2 < row_end
+                        && take_pair(slot + 2)
+                    {
                         let slots = [slot, slot + 1, slot + 2, (slot + 3).min(row_end - 1)];
-                        if let Some(steering) = self.steer_four([hy, hz], slots, velocities, close)
+                        if let Some(steering) =
+                            self.steer_four(avx2, [hy, hz], slots, velocities, close)
                         {
                             // A repeated last slot is emitted once.
                             let emitted = if slots[3] == slots[2] { 3 } else { 4 };
@@ -573,7 +577,7 @@ impl CellList {
         }
         self.next_slot = next;
         #[cfg(target_arch = "x86_64")]
-        if self.four_lanes {
+        if self.four_lanes.is_some() {
             self.compact.clear();
             self.compact.extend(
                 self.boids
@@ -1071,12 +1075,13 @@ impl CellList {
     #[cfg(target_arch = "x86_64")]
     fn steer_four(
         &self,
+        avx2: four_lanes::Avx2,
         [hy, hz]: [usize; 2],
         slots: [usize; 4],
         velocities: &[Vec3],
         close: &mut [u32],
     ) -> Option<[Steering; 4]> {
-        use four_lanes::{FourHomes, FourShifts, sum_four};
+        use four_lanes::{FourHomes, FourShifts, Stretch};
         let homes = FourHomes {
             position: [0, 1, 2].map(|axis| slots.map(|slot| self.boids[slot].position()[axis])),
         };
@@ -1113,26 +1118,15 @@ impl CellList {
                 for &(cells, x) in x_shifts {
                     let start = self.cell_start[row + cells[0]] as usize;
                     let end = self.cell_start[row + cells[1] + 1] as usize;
-                    let shifts = [x, y, z];
                     let mut sum = |start: usize, end: usize, sums: &mut [LaneSums; 2]| {
                         if start < end {
-                            let boids = &self.compact[start..end];
-                            let thresholds = &self.thresholds;
-                            // SAFETY: `four_lanes` is set only where the
-                            // processor has AVX2.
-                            unsafe {
-                                match x.mode() {
-                                    NO_SHIFT => sum_four::<NO_SHIFT>(
-                                        boids, &homes, &shifts, thresholds, sums, close,
-                                    ),
-                                    CONSTANT => sum_four::<CONSTANT>(
-                                        boids, &homes, &shifts, thresholds, sums, close,
-                                    ),
-                                    _ => sum_four::<VARYING>(
-                                        boids, &homes, &shifts, thresholds, sums, close,
-                                    ),
-                                }
-                            }
+                            let stretch = Stretch {
+                                boids: &self.compact[start..end],
+                                homes: &homes,
+                                shifts: [x, y, z],
+                                thresholds: &self.thresholds,
+                            };
+                            avx2.sum(&stretch, sums, close);
                         }
                     };
                     if is_home {
@@ -1653,7 +1647,11 @@ mod tests {
                         .map(|_| Vec3::new(pick(0.0), pick(0.0), pick(0.0)))
                         .collect();
                     let mut four = CellList::new(radius, positions.len());
-                    assert_eq!(four.four_lanes, four_lanes::available(), "r = {radius}");
+                    assert_eq!(
+                        four.four_lanes.is_some(),
+                        four_lanes::Avx2::detect().is_some(),
+                        "r = {radius}"
+                    );
                     let mut two = CellList::new(radius, positions.len()).with_two_lanes();
                     let (mut by_four, mut by_two) = (Vec::new(), Vec::new());
                     four.steer(&positions, &velocities, &mut by_four);
@@ -1679,7 +1677,10 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     fn four_lanes_only_where_every_row_takes_per_lane_shifts() {
         for radius in [0.1, 1.0, 2.5, 3.3] {
-            assert!(!CellList::new(radius, 10_000).four_lanes, "r = {radius}");
+            assert!(
+                CellList::new(radius, 10_000).four_lanes.is_none(),
+                "r = {radius}"
+            );
         }
     }
 }

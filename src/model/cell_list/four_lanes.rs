@@ -21,9 +21,29 @@ use wide::{f64x2, i64x2};
 use super::{CONSTANT, LaneShift, LaneSums, NO_SHIFT, ShiftMode, VARYING};
 use crate::model::steering::Thresholds;
 
-/// Whether this processor runs the four-lane loop.
-pub(super) fn available() -> bool {
-    std::arch::is_x86_feature_detected!("avx2")
+/// Proof that this processor has AVX2: only [`Avx2::detect`] makes one, so
+/// the loop it runs is safe to call.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Avx2(());
+
+impl Avx2 {
+    pub(super) fn detect() -> Option<Self> {
+        std::arch::is_x86_feature_detected!("avx2").then_some(Self(()))
+    }
+
+    /// Adds a stretch of boids to the sums of the two pairs of home boids
+    /// in `sums` (x as cheaply as the stretch allows). `close` is scratch of
+    /// at least as many slots as the stretch has boids.
+    pub(super) fn sum(self, stretch: &Stretch, sums: &mut [LaneSums; 2], close: &mut [u32]) {
+        // SAFETY: an `Avx2` exists only where the processor has AVX2.
+        unsafe {
+            match stretch.shifts[0].mode() {
+                NO_SHIFT => sum_four::<NO_SHIFT>(stretch, sums, close),
+                CONSTANT => sum_four::<CONSTANT>(stretch, sums, close),
+                _ => sum_four::<VARYING>(stretch, sums, close),
+            }
+        }
+    }
 }
 
 /// One boid in sorted order: position (LE) and velocity (LE/s).
@@ -59,7 +79,7 @@ impl FourShifts {
     }
 
     /// The cheapest way the loop can take these shifts.
-    pub(super) fn mode(&self) -> ShiftMode {
+    fn mode(&self) -> ShiftMode {
         if self.limit.iter().any(|&limit| limit != f64::NEG_INFINITY) {
             VARYING
         } else if self.shift == [0.0; 4] {
@@ -76,18 +96,24 @@ pub(super) struct FourHomes {
     pub(super) position: [[f64; 4]; 3],
 }
 
-/// Adds sorted boids `boids` (none of them a home boid) to the sums of the
-/// two pairs of home boids in `sums`, each axis's `δ` taken through the
-/// lanes' limits in `shifts`. `close` is scratch of at least `boids.len()`.
+/// Sorted boids, none of them a home boid, to add to four home boids' sums,
+/// each axis's `δ` taken through the lanes' limits in `shifts`.
+pub(super) struct Stretch<'a> {
+    pub(super) boids: &'a [CompactBoid],
+    pub(super) homes: &'a FourHomes,
+    pub(super) shifts: [FourShifts; 3],
+    pub(super) thresholds: &'a Thresholds,
+}
+
+/// [`Avx2::sum`] for one way of taking the x shifts.
 #[target_feature(enable = "avx2")]
-pub(super) fn sum_four<const X: ShiftMode>(
-    boids: &[CompactBoid],
-    homes: &FourHomes,
-    shifts: &[FourShifts; 3],
-    thresholds: &Thresholds,
-    sums: &mut [LaneSums; 2],
-    close: &mut [u32],
-) {
+fn sum_four<const X: ShiftMode>(stretch: &Stretch, sums: &mut [LaneSums; 2], close: &mut [u32]) {
+    let Stretch {
+        boids,
+        homes,
+        shifts,
+        thresholds,
+    } = stretch;
     let wide = |pair: [f64x2; 2]| cast::<[f64x2; 2], __m256d>(pair);
     let [hx, hy, hz] = homes.position.map(cast::<[f64; 4], __m256d>);
     let [sx, sy, sz] =
