@@ -828,24 +828,28 @@ impl CellList {
             self.sum_stretch(accumulator, home, row, [low, high], whole, yz);
             return;
         }
-        for &[first, last] in self.x_stretches(&home.x.to_array(), low, high).as_slice() {
+        let ties = [self.ties.up, self.ties.down];
+        for &[first, last] in self
+            .x_stretches(&home.x.to_array(), &ties, low, high)
+            .as_slice()
+        {
             let x = self.x_axis_shift(home, first, last);
             self.sum_stretch(accumulator, home, row, [first, last], x, yz);
         }
     }
 
     /// Cuts x cells `low ..= high` into ascending stretches: the cells
-    /// around the ties of each home boid (`x + L/2` in `xs`), where its d can
-    /// reach a limit, and those between, where each boid's shift is
-    /// constant. The cuts need not be exact: each stretch's shifts are
-    /// checked as it is summed.
-    fn x_stretches(&self, xs: &[f64], low: usize, high: usize) -> Stretches {
+    /// around each home boid's (`x + L/2` in `xs`) d reaching one of
+    /// `limits` (the ties, where its shift changes, and others the caller
+    /// wants cut at), and those between. The cuts need not be exact: each
+    /// stretch's shifts are checked as it is summed.
+    fn x_stretches(&self, xs: &[f64], limits: &[f64], low: usize, high: usize) -> Stretches {
         let cells = self.cells_x as i64;
         let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
-        let mut zones = [(0, 0); 2 * MAX_LANES];
+        let mut zones = [(0, 0); MAX_ZONES];
         let mut zone_count = 0;
         for &x in xs {
-            for limit in [self.ties.up, self.ties.down] {
+            for &limit in limits {
                 let zone = (
                     to_cell(x + limit - SHIFT_MARGIN).max(low as i64),
                     to_cell(x + limit + SHIFT_MARGIN).min(high as i64),
@@ -878,22 +882,25 @@ impl CellList {
     }
 
     /// One home boid's x shift (its x coordinate `home`) over x cells
-    /// `low ..= high` (`None`: it would need both limits).
-    fn x_lane(&self, home: f64, low: usize, high: usize) -> Option<LaneShift> {
+    /// `low ..= high`, and its distance from 0 to the span of δ there (less
+    /// margins); `None`: it would need both limits.
+    fn x_lane(&self, home: f64, low: usize, high: usize) -> Option<(LaneShift, f64)> {
         let x = home + HALF_PERIOD;
-        self.ties.lane(
-            home,
+        let (d_low, d_high) = (
             low as f64 * self.cell_size_x - x - CELL_MARGIN,
             (high + 1) as f64 * self.cell_size_x - x + CELL_MARGIN,
-        )
+        );
+        self.ties
+            .lane(home, d_low, d_high)
+            .map(|shift| (shift, shift.distance(d_low, d_high)))
     }
 
     /// Both lanes' x shifts over x cells `low ..= high` (`None`: a lane
     /// would need both limits).
     fn x_axis_shift(&self, home: &Home, low: usize, high: usize) -> Option<AxisShift> {
         Some(AxisShift::new(
-            self.x_lane(self.boids[home.a].x(), low, high)?,
-            self.x_lane(self.boids[home.b].x(), low, high)?,
+            self.x_lane(self.boids[home.a].x(), low, high)?.0,
+            self.x_lane(self.boids[home.b].x(), low, high)?.0,
         ))
     }
 
@@ -1085,17 +1092,30 @@ impl CellList {
         let homes = FourHomes {
             position: [0, 1, 2].map(|axis| slots.map(|slot| self.boids[slot].position()[axis])),
         };
-        let lanes = |shift: [Option<LaneShift>; 4]| -> Option<FourShifts> {
-            let [a, b, c, d] = shift;
-            Some(FourShifts::new([a?, b?, c?, d?]))
+        // Each lane's shift on an axis and a lower bound of its |δ| there.
+        let lanes = |lanes: [Option<(LaneShift, f64)>; 4]| -> Option<(FourShifts, [f64; 4])> {
+            let [a, b, c, d] = lanes;
+            let [a, b, c, d] = [a?, b?, c?, d?];
+            Some((FourShifts::new([a.0, b.0, c.0, d.0]), [a.1, b.1, c.1, d.1]))
         };
-        // x: the same stretches in every row.
+        // x: the same stretches in every row, cut also where a lane's
+        // separation zone (or its periodic image) begins and ends, so that
+        // the stretches beyond it need not look for close boids.
         let xs = homes.position[0].map(|h| h + HALF_PERIOD);
-        let mut x_shifts = [([0, 0], FourShifts::default()); 4 * MAX_LANES + 1];
-        let stretches = self.x_stretches(&xs, 0, self.cells_x - 1);
+        let zone = self.thresholds.separation_q.sqrt();
+        let cuts = [
+            self.ties.up,
+            self.ties.down,
+            zone,
+            -zone,
+            zone - PERIOD,
+            PERIOD - zone,
+        ];
+        let mut x_shifts = [([0, 0], FourShifts::default(), [0.0; 4]); 2 * MAX_ZONES + 1];
+        let stretches = self.x_stretches(&xs, &cuts, 0, self.cells_x - 1);
         for (shift, &cells) in x_shifts.iter_mut().zip(stretches.as_slice()) {
-            let x = homes.position[0].map(|h| self.x_lane(h, cells[0], cells[1]));
-            *shift = (cells, lanes(x)?);
+            let (x, gap) = lanes(homes.position[0].map(|h| self.x_lane(h, cells[0], cells[1])))?;
+            *shift = (cells, x, gap);
         }
         let x_shifts = &x_shifts[..stretches.len];
         let pair = |first: usize| Lanes {
@@ -1109,15 +1129,20 @@ impl CellList {
         let (home_start, home_end) = (slots[0], slots[3] + 1);
         let mut sums = [LaneSums::default(), LaneSums::default()];
         for nz in &self.plan[hz] {
-            let z = lanes(homes.position[2].map(|h| self.yz_lane(nz.coordinate, h).map(|l| l.0)))?;
+            let (z, gap_z) = lanes(homes.position[2].map(|h| self.yz_lane(nz.coordinate, h)))?;
             for ny in &self.plan[hy] {
-                let y =
-                    lanes(homes.position[1].map(|h| self.yz_lane(ny.coordinate, h).map(|l| l.0)))?;
+                let (y, gap_y) = lanes(homes.position[1].map(|h| self.yz_lane(ny.coordinate, h)))?;
                 let row = self.cell_id(0, ny.coordinate, nz.coordinate);
                 let is_home = ny.coordinate == hy && nz.coordinate == hz;
-                for &(cells, x) in x_shifts {
+                for &(cells, x, gap_x) in x_shifts {
                     let start = self.cell_start[row + cells[0]] as usize;
                     let end = self.cell_start[row + cells[1] + 1] as usize;
+                    // q, rounded as the loop rounds it, is at least this
+                    // sum of the lower bounds' squares (rounding is monotone).
+                    let may_be_close = (0..4).any(|lane| {
+                        let [gx, gy, gz] = [gap_x[lane], gap_y[lane], gap_z[lane]];
+                        gx * gx + gy * gy + gz * gz <= self.thresholds.separation_q
+                    });
                     let mut sum = |start: usize, end: usize, sums: &mut [LaneSums; 2]| {
                         if start < end {
                             let stretch = Stretch {
@@ -1125,6 +1150,7 @@ impl CellList {
                                 homes: &homes,
                                 shifts: [x, y, z],
                                 thresholds: &self.thresholds,
+                                may_be_close,
                             };
                             avx2.sum(&stretch, sums, close);
                         }
@@ -1421,15 +1447,24 @@ fn shift_if_constant(low: f64, high: f64) -> Option<f64> {
     (k_low == k_high).then_some(PERIOD * k_low)
 }
 
-/// At most this many home boids share the lanes.
-const MAX_LANES: usize = 4;
+/// At most this many cuts of a row's x cells: four home boids, two ties
+/// and four edges of the separation zone (its periodic images) each.
+const MAX_ZONES: usize = 24;
 
-/// Ascending stretches of x cells (first, last), at most one per tie of
-/// each lane and one between each.
-#[derive(Default)]
+/// Ascending stretches of x cells (first, last), at most one per zone and
+/// one between each.
 struct Stretches {
-    cells: [[usize; 2]; 4 * MAX_LANES + 1],
+    cells: [[usize; 2]; 2 * MAX_ZONES + 1],
     len: usize,
+}
+
+impl Default for Stretches {
+    fn default() -> Self {
+        Self {
+            cells: [[0; 2]; 2 * MAX_ZONES + 1],
+            len: 0,
+        }
+    }
 }
 
 impl Stretches {

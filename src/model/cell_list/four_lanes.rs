@@ -37,10 +37,13 @@ impl Avx2 {
     pub(super) fn sum(self, stretch: &Stretch, sums: &mut [LaneSums; 2], close: &mut [u32]) {
         // SAFETY: an `Avx2` exists only where the processor has AVX2.
         unsafe {
-            match stretch.shifts[0].mode() {
-                NO_SHIFT => sum_four::<NO_SHIFT>(stretch, sums, close),
-                CONSTANT => sum_four::<CONSTANT>(stretch, sums, close),
-                _ => sum_four::<VARYING>(stretch, sums, close),
+            match (stretch.shifts[0].mode(), stretch.may_be_close) {
+                (NO_SHIFT, false) => sum_four::<NO_SHIFT, false>(stretch, sums, close),
+                (NO_SHIFT, true) => sum_four::<NO_SHIFT, true>(stretch, sums, close),
+                (CONSTANT, false) => sum_four::<CONSTANT, false>(stretch, sums, close),
+                (CONSTANT, true) => sum_four::<CONSTANT, true>(stretch, sums, close),
+                (_, false) => sum_four::<VARYING, false>(stretch, sums, close),
+                (_, true) => sum_four::<VARYING, true>(stretch, sums, close),
             }
         }
     }
@@ -103,16 +106,25 @@ pub(super) struct Stretch<'a> {
     pub(super) homes: &'a FourHomes,
     pub(super) shifts: [FourShifts; 3],
     pub(super) thresholds: &'a Thresholds,
+    /// Some boid may lie within a lane's separation radius (else the loop
+    /// does not look for them).
+    pub(super) may_be_close: bool,
 }
 
-/// [`Avx2::sum`] for one way of taking the x shifts.
+/// [`Avx2::sum`] for one way of taking the x shifts, looking for close
+/// boids or not.
 #[target_feature(enable = "avx2")]
-fn sum_four<const X: ShiftMode>(stretch: &Stretch, sums: &mut [LaneSums; 2], close: &mut [u32]) {
+fn sum_four<const X: ShiftMode, const MAY_BE_CLOSE: bool>(
+    stretch: &Stretch,
+    sums: &mut [LaneSums; 2],
+    close: &mut [u32],
+) {
     let Stretch {
         boids,
         homes,
         shifts,
         thresholds,
+        ..
     } = stretch;
     let wide = |pair: [f64x2; 2]| cast::<[f64x2; 2], __m256d>(pair);
     let [hx, hy, hz] = homes.position.map(cast::<[f64; 4], __m256d>);
@@ -166,9 +178,11 @@ fn sum_four<const X: ShiftMode>(stretch: &Stretch, sums: &mut [LaneSums; 2], clo
         sdx = _mm256_add_pd(sdx, _mm256_and_pd(near, dx));
         sdy = _mm256_add_pd(sdy, _mm256_and_pd(near, dy));
         sdz = _mm256_add_pd(sdz, _mm256_and_pd(near, dz));
-        close[close_count] = k as u32;
-        close_count +=
-            usize::from(_mm256_movemask_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(q, separation_q)) != 0);
+        if MAY_BE_CLOSE {
+            close[close_count] = k as u32;
+            close_count +=
+                usize::from(_mm256_movemask_pd(_mm256_cmp_pd::<_CMP_LE_OQ>(q, separation_q)) != 0);
+        }
     }
     let pairs = |sum: __m256d| cast::<__m256d, [f64x2; 2]>(sum);
     [first.count, second.count] = cast::<__m256i, [i64x2; 2]>(count);
