@@ -1,5 +1,5 @@
 //! Step benchmark: the cell-list step at N = 1 000, 10 000, 30 000 with r = 1.0
-//! and 1.2, at large radii (N = 10 000 with r = 2.5 and 4.2, N = 50 000 with
+//! and 1.2, at large radii (N = 10 000 with r = 2.5, 3.5 and 4.2, N = 50 000 with
 //! r = 4.2), beside a brute-force O(N²) step at N = 1 000 for scale. Fixed seed
 //! 1, other parameters default, measured over the first steps after
 //! initialisation, on one thread and on every core the step uses by default.
@@ -25,7 +25,12 @@ fn main() {
             runs.push((count, radius, if count >= 30_000 { 11 } else { 21 }));
         }
     }
-    runs.extend([(10_000, 2.5, 11), (10_000, 4.2, 11), (50_000, 4.2, 3)]);
+    runs.extend([
+        (10_000, 2.5, 11),
+        (10_000, 3.5, 11),
+        (10_000, 4.2, 11),
+        (50_000, 4.2, 3),
+    ]);
     // One thread, then every core the step uses by default (the rows' pairs
     // of home boids shared out; bit-identical results).
     let cores = Swarm::new(&Params::default())

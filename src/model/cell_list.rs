@@ -30,7 +30,10 @@
 //! tests compare squared lengths against thresholds that are exactly
 //! equivalent to comparing `sqrt(q)` with the radius. The lanes hold two
 //! different home boids, so each boid's sums are added in one fixed order,
-//! which does not depend on the other rows.
+//! which does not depend on the other rows. Where every row takes per-lane
+//! shifts (radii above about 3.36) and the processor has AVX2, four home
+//! boids share 256-bit lanes instead ([`four_lanes`]), adding the same
+//! values in the same order.
 
 use wide::bytemuck::cast;
 use wide::{f64x2, i64x2};
@@ -38,6 +41,9 @@ use wide::{f64x2, i64x2};
 use super::Vec3;
 use super::space::{HALF_PERIOD, PERIOD, displacement_1d};
 use super::steering::{Steering, Thresholds, finish};
+
+#[cfg(target_arch = "x86_64")]
+mod four_lanes;
 
 /// How far, in LE, a boid's computed cell may miss its true one through rounding
 /// (far more than the few ulps it can be), added to every cell span and window.
@@ -296,8 +302,16 @@ pub(crate) struct CellList {
     order: Vec<u32>,
     /// The boids in sorted order.
     boids: Vec<SortedBoid>,
+    /// The boids in sorted order, each value once: what the four-lane loop
+    /// reads (half the bytes; it broadcasts them as it loads them).
+    #[cfg(target_arch = "x86_64")]
+    compact: Vec<four_lanes::CompactBoid>,
     /// Scratch for the hot loop: offsets of boids within the separation radius.
     close: Vec<u32>,
+    /// Every row takes per-lane shifts and the processor has 256-bit lanes:
+    /// four home boids share them (see `four_lanes`; WebAssembly has two).
+    #[cfg(target_arch = "x86_64")]
+    four_lanes: Option<four_lanes::Avx2>,
 }
 
 impl CellList {
@@ -326,9 +340,12 @@ impl CellList {
         let cells_x =
             (6 * cells_yz).min(((4 * count + 4096) / (cells_yz * cells_yz)).max(cells_yz));
         let cell_size_yz = PERIOD / cells_yz as f64;
-        let plan = (0..cells_yz)
+        let plan: Vec<Vec<AxisNeighbour>> = (0..cells_yz)
             .map(|home| axis_neighbours(home, reach, cells_yz, cell_size_yz))
             .collect();
+        #[cfg(target_arch = "x86_64")]
+        let four_lanes =
+            four_lanes::Avx2::detect().filter(|_| plan.iter().flatten().all(|n| n.shift.is_none()));
         Self {
             thresholds: Thresholds::new(radius),
             ties: TieLimits::new(),
@@ -343,8 +360,20 @@ impl CellList {
             next_slot: Vec::new(),
             order: Vec::new(),
             boids: Vec::new(),
+            #[cfg(target_arch = "x86_64")]
+            compact: Vec::new(),
             close: Vec::new(),
+            #[cfg(target_arch = "x86_64")]
+            four_lanes,
         }
+    }
+
+    /// The same cell list taking two home boids at a time everywhere (to
+    /// compare the four-lane loop with).
+    #[cfg(all(test, target_arch = "x86_64"))]
+    fn with_two_lanes(mut self) -> Self {
+        self.four_lanes = None;
+        self
     }
 
     /// Computes every boid's steering components into `out` (index order).
@@ -479,6 +508,24 @@ impl CellList {
                         slot += 2;
                         continue;
                     }
+                    #[cfg(target_arch = "x86_64")]
+                    if let Some(avx2) = self.four_lanes
+                        && slot + 2 < row_end
+                        && take_pair(slot + 2)
+                    {
+                        let slots = [slot, slot + 1, slot + 2, (slot + 3).min(row_end - 1)];
+                        if let Some(steering) =
+                            self.steer_four(avx2, [hy, hz], slots, velocities, close)
+                        {
+                            // A repeated last slot is emitted once.
+                            let emitted = if slots[3] == slots[2] { 3 } else { 4 };
+                            for (&slot, steering) in slots.iter().zip(steering).take(emitted) {
+                                emit(self.order[slot] as usize, steering);
+                            }
+                            slot += 4;
+                            continue;
+                        }
+                    }
                     let partner = if slot + 1 < row_end { slot + 1 } else { slot };
                     let [first, second] =
                         self.steer_pair([hy, hz], [slot, partner], velocities, close);
@@ -529,6 +576,15 @@ impl CellList {
             self.boids[slot] = SortedBoid::new(&positions[index], &velocities[index]);
         }
         self.next_slot = next;
+        #[cfg(target_arch = "x86_64")]
+        if self.four_lanes.is_some() {
+            self.compact.clear();
+            self.compact.extend(
+                self.boids
+                    .iter()
+                    .map(|boid| four_lanes::CompactBoid::new(boid.position(), boid.velocity())),
+            );
+        }
     }
 
     /// Adds up the neighbours of home boids `a` and `b` (sorted slots in the
@@ -623,17 +679,26 @@ impl CellList {
     /// to the span of δ there (less margins); `None` if a lane cannot take
     /// its shift through one limit.
     fn yz_shift(&self, coordinate: usize, home: [f64; 2]) -> Option<(AxisShift, f64x2)> {
-        let low = coordinate as f64 * self.cell_size_yz - HALF_PERIOD;
-        let high = low + self.cell_size_yz;
-        let lane = |h: f64| {
-            let (d_low, d_high) = (low - h - CELL_MARGIN, high - h + CELL_MARGIN);
-            self.ties
-                .lane(h, d_low, d_high)
-                .map(|shift| (shift, shift.distance(d_low, d_high)))
-        };
-        let ((a, distance_a), (b, distance_b)) = (lane(home[0])?, lane(home[1])?);
+        let ((a, distance_a), (b, distance_b)) = (
+            self.yz_lane(coordinate, home[0])?,
+            self.yz_lane(coordinate, home[1])?,
+        );
         let distance = f64x2::new([distance_a, distance_b]);
         Some((AxisShift::new(a, b), distance * distance))
+    }
+
+    /// One home boid's shift (y or z coordinate `home`) to the cells at
+    /// `coordinate` on that axis, and its distance from 0 to the span of δ
+    /// there (less margins); `None` if it cannot take it through one limit.
+    fn yz_lane(&self, coordinate: usize, home: f64) -> Option<(LaneShift, f64)> {
+        let low = coordinate as f64 * self.cell_size_yz - HALF_PERIOD;
+        let (d_low, d_high) = (
+            low - home - CELL_MARGIN,
+            low + self.cell_size_yz - home + CELL_MARGIN,
+        );
+        self.ties
+            .lane(home, d_low, d_high)
+            .map(|shift| (shift, shift.distance(d_low, d_high)))
     }
 
     /// Per neighbouring coordinate, each home boid's squared distance (less a
@@ -763,14 +828,28 @@ impl CellList {
             self.sum_stretch(accumulator, home, row, [low, high], whole, yz);
             return;
         }
-        // The cells where a lane's d can reach a limit (these need not be
-        // exact: each stretch is checked as it is summed).
+        let ties = [self.ties.up, self.ties.down];
+        for &[first, last] in self
+            .x_stretches(&home.x.to_array(), &ties, low, high)
+            .as_slice()
+        {
+            let x = self.x_axis_shift(home, first, last);
+            self.sum_stretch(accumulator, home, row, [first, last], x, yz);
+        }
+    }
+
+    /// Cuts x cells `low ..= high` into ascending stretches: the cells
+    /// around each home boid's (`x + L/2` in `xs`) d reaching one of
+    /// `limits` (the ties, where its shift changes, and others the caller
+    /// wants cut at), and those between. The cuts need not be exact: each
+    /// stretch's shifts are checked as it is summed.
+    fn x_stretches(&self, xs: &[f64], limits: &[f64], low: usize, high: usize) -> Stretches {
         let cells = self.cells_x as i64;
         let to_cell = |u: f64| (u * self.cells_per_x_length + cells as f64) as i64 - cells;
-        let mut zones = [(0, 0); 4];
+        let mut zones = [(0, 0); MAX_ZONES];
         let mut zone_count = 0;
-        for x in home.x.to_array() {
-            for limit in [self.ties.up, self.ties.down] {
+        for &x in xs {
+            for &limit in limits {
                 let zone = (
                     to_cell(x + limit - SHIFT_MARGIN).max(low as i64),
                     to_cell(x + limit + SHIFT_MARGIN).min(high as i64),
@@ -783,6 +862,7 @@ impl CellList {
         }
         let zones = &mut zones[..zone_count];
         zones.sort_unstable();
+        let mut stretches = Stretches::default();
         let mut cell = low;
         for &(zone_low, zone_high) in zones.iter() {
             if zone_high < cell {
@@ -790,31 +870,38 @@ impl CellList {
             }
             let zone_low = zone_low.max(cell);
             if cell < zone_low {
-                let x = self.x_axis_shift(home, cell, zone_low - 1);
-                self.sum_stretch(accumulator, home, row, [cell, zone_low - 1], x, yz);
+                stretches.push([cell, zone_low - 1]);
             }
-            let x = self.x_axis_shift(home, zone_low, zone_high);
-            self.sum_stretch(accumulator, home, row, [zone_low, zone_high], x, yz);
+            stretches.push([zone_low, zone_high]);
             cell = zone_high + 1;
         }
         if cell <= high {
-            let x = self.x_axis_shift(home, cell, high);
-            self.sum_stretch(accumulator, home, row, [cell, high], x, yz);
+            stretches.push([cell, high]);
         }
+        stretches
+    }
+
+    /// One home boid's x shift (its x coordinate `home`) over x cells
+    /// `low ..= high`, and its distance from 0 to the span of δ there (less
+    /// margins); `None`: it would need both limits.
+    fn x_lane(&self, home: f64, low: usize, high: usize) -> Option<(LaneShift, f64)> {
+        let x = home + HALF_PERIOD;
+        let (d_low, d_high) = (
+            low as f64 * self.cell_size_x - x - CELL_MARGIN,
+            (high + 1) as f64 * self.cell_size_x - x + CELL_MARGIN,
+        );
+        self.ties
+            .lane(home, d_low, d_high)
+            .map(|shift| (shift, shift.distance(d_low, d_high)))
     }
 
     /// Both lanes' x shifts over x cells `low ..= high` (`None`: a lane
     /// would need both limits).
     fn x_axis_shift(&self, home: &Home, low: usize, high: usize) -> Option<AxisShift> {
-        let lane = |x: f64, slot: usize| {
-            self.ties.lane(
-                self.boids[slot].x(),
-                low as f64 * self.cell_size_x - x - CELL_MARGIN,
-                (high + 1) as f64 * self.cell_size_x - x + CELL_MARGIN,
-            )
-        };
-        let [xa, xb] = home.x.to_array();
-        Some(AxisShift::new(lane(xa, home.a)?, lane(xb, home.b)?))
+        Some(AxisShift::new(
+            self.x_lane(self.boids[home.a].x(), low, high)?.0,
+            self.x_lane(self.boids[home.b].x(), low, high)?.0,
+        ))
     }
 
     /// Adds up x cells `low ..= high` of a row with the shifts `x` (`None`:
@@ -963,19 +1050,128 @@ impl CellList {
             close,
         };
         self.sum_rows(hy, hz, a, b, &mut accumulator);
-        let sums = accumulator.sums;
+        self.finish_lanes(&accumulator.sums, [a, b], velocities)
+    }
+
+    /// The steering of home boids in sorted slots `slots` from their sums.
+    fn finish_lanes(
+        &self,
+        sums: &LaneSums,
+        slots: [usize; 2],
+        velocities: &[Vec3],
+    ) -> [Steering; 2] {
         let counts = sums.count.to_array();
         let sv = [sums.vx.to_array(), sums.vy.to_array(), sums.vz.to_array()];
         let sd = [sums.dx.to_array(), sums.dy.to_array(), sums.dz.to_array()];
-        [(0, a), (1, b)].map(|(lane, slot)| {
+        [0, 1].map(|lane| {
             finish(
                 counts[lane] as u32,
-                &velocities[self.order[slot] as usize],
+                &velocities[self.order[slots[lane]] as usize],
                 Vec3::from(sums.separation[lane]),
                 Vec3::new(sv[0][lane], sv[1][lane], sv[2][lane]),
                 Vec3::new(sd[0][lane], sd[1][lane], sd[2][lane]),
             )
         })
+    }
+
+    /// Steering of the boids in consecutive sorted slots `slots` (the last
+    /// may repeat the third) of the row at y, z coordinates `hy`, `hz`, four
+    /// lanes at once, when every row takes per-lane shifts; `None` when a
+    /// lane cannot take its shift on an axis through one limit (a home
+    /// coordinate within a margin of an axis's middle): two pairs then.
+    #[cfg(target_arch = "x86_64")]
+    fn steer_four(
+        &self,
+        avx2: four_lanes::Avx2,
+        [hy, hz]: [usize; 2],
+        slots: [usize; 4],
+        velocities: &[Vec3],
+        close: &mut [u32],
+    ) -> Option<[Steering; 4]> {
+        use four_lanes::{FourHomes, FourShifts, Stretch};
+        let homes = FourHomes {
+            position: [0, 1, 2].map(|axis| slots.map(|slot| self.boids[slot].position()[axis])),
+        };
+        // Each lane's shift on an axis and a lower bound of its |δ| there.
+        let lanes = |lanes: [Option<(LaneShift, f64)>; 4]| -> Option<(FourShifts, [f64; 4])> {
+            let [a, b, c, d] = lanes;
+            let [a, b, c, d] = [a?, b?, c?, d?];
+            Some((FourShifts::new([a.0, b.0, c.0, d.0]), [a.1, b.1, c.1, d.1]))
+        };
+        // x: the same stretches in every row, cut also where a lane's
+        // separation zone (or its periodic image) begins and ends, so that
+        // the stretches beyond it need not look for close boids.
+        let xs = homes.position[0].map(|h| h + HALF_PERIOD);
+        let zone = self.thresholds.separation_q.sqrt();
+        let cuts = [
+            self.ties.up,
+            self.ties.down,
+            zone,
+            -zone,
+            zone - PERIOD,
+            PERIOD - zone,
+        ];
+        let mut x_shifts = [([0, 0], FourShifts::default(), [0.0; 4]); 2 * MAX_ZONES + 1];
+        let stretches = self.x_stretches(&xs, &cuts, 0, self.cells_x - 1);
+        for (shift, &cells) in x_shifts.iter_mut().zip(stretches.as_slice()) {
+            let (x, gap) = lanes(homes.position[0].map(|h| self.x_lane(h, cells[0], cells[1])))?;
+            *shift = (cells, x, gap);
+        }
+        let x_shifts = &x_shifts[..stretches.len];
+        let pair = |first: usize| Lanes {
+            x: f64x2::new([homes.position[0][first], homes.position[0][first + 1]]),
+            y: f64x2::new([homes.position[1][first], homes.position[1][first + 1]]),
+            z: f64x2::new([homes.position[2][first], homes.position[2][first + 1]]),
+            slots: [slots[first], slots[first + 1]],
+        };
+        let pairs = [pair(0), pair(2)];
+        // The home slots by the formula, so no lane meets itself.
+        let (home_start, home_end) = (slots[0], slots[3] + 1);
+        let mut sums = [LaneSums::default(), LaneSums::default()];
+        for nz in &self.plan[hz] {
+            let (z, gap_z) = lanes(homes.position[2].map(|h| self.yz_lane(nz.coordinate, h)))?;
+            for ny in &self.plan[hy] {
+                let (y, gap_y) = lanes(homes.position[1].map(|h| self.yz_lane(ny.coordinate, h)))?;
+                let row = self.cell_id(0, ny.coordinate, nz.coordinate);
+                let is_home = ny.coordinate == hy && nz.coordinate == hz;
+                for &(cells, x, gap_x) in x_shifts {
+                    let start = self.cell_start[row + cells[0]] as usize;
+                    let end = self.cell_start[row + cells[1] + 1] as usize;
+                    // q, rounded as the loop rounds it, is at least this
+                    // sum of the lower bounds' squares (rounding is monotone).
+                    let may_be_close = (0..4).any(|lane| {
+                        let [gx, gy, gz] = [gap_x[lane], gap_y[lane], gap_z[lane]];
+                        gx * gx + gy * gy + gz * gz <= self.thresholds.separation_q
+                    });
+                    let mut sum = |start: usize, end: usize, sums: &mut [LaneSums; 2]| {
+                        if start < end {
+                            let stretch = Stretch {
+                                boids: &self.compact[start..end],
+                                homes: &homes,
+                                shifts: [x, y, z],
+                                thresholds: &self.thresholds,
+                                may_be_close,
+                            };
+                            avx2.sum(&stretch, sums, close);
+                        }
+                    };
+                    if is_home {
+                        let first_home = home_start.clamp(start, end);
+                        let last_home = home_end.clamp(first_home, end);
+                        sum(start, first_home, &mut sums);
+                        for (lanes, sums) in pairs.iter().zip(&mut sums) {
+                            self.sum_exact(lanes, first_home, last_home, sums);
+                        }
+                        sum(last_home, end, &mut sums);
+                    } else {
+                        sum(start, end, &mut sums);
+                    }
+                }
+            }
+        }
+        let [a, b] = self.finish_lanes(&sums[0], [slots[0], slots[1]], velocities);
+        let [c, d] = self.finish_lanes(&sums[1], [slots[2], slots[3]], velocities);
+        Some([a, b, c, d])
     }
 
     /// Adds one segment's neighbours to the sums, with the per-axis shift
@@ -1063,16 +1259,17 @@ impl CellList {
         }
         (sums.count, sums.vx, sums.vy, sums.vz) = (count, svx, svy, svz);
         (sums.dx, sums.dy, sums.dz) = (sdx, sdy, sdz);
+        let mut separation =
+            [0, 1, 2].map(|axis| f64x2::new([sums.separation[0][axis], sums.separation[1][axis]]));
         for &k in &close[..close_count] {
             // The same operations as in the loop, so the same δ and q.
             let [dx, dy, dz] = delta(&boids[k as usize]);
             let q = dx * dx + dy * dy + dz * dz;
-            add_separation(
-                &mut sums.separation,
-                q,
-                self.thresholds.separation_q,
-                [dx, dy, dz],
-            );
+            add_separation(&mut separation, q, separation_q, [dx, dy, dz]);
+        }
+        let by_axis = separation.map(f64x2::to_array);
+        for (lane, sum) in sums.separation.iter_mut().enumerate() {
+            *sum = by_axis.map(|values| values[lane]);
         }
     }
 
@@ -1154,6 +1351,11 @@ impl SortedBoid {
         self.z.to_array()[0]
     }
 
+    #[cfg(target_arch = "x86_64")]
+    fn position(&self) -> [f64; 3] {
+        [self.x(), self.y(), self.z()]
+    }
+
     fn velocity(&self) -> [f64; 3] {
         [self.vx, self.vy, self.vz].map(|v| v.to_array()[0])
     }
@@ -1188,18 +1390,16 @@ struct LaneSums {
     separation: [[f64; 3]; 2],
 }
 
-/// Adds `−δ/|δ|` to each lane's separation sum where `0 < q ≤ separation_q`
-/// (the boids are close but do not coincide).
-fn add_separation(separation: &mut [[f64; 3]; 2], q: f64x2, separation_q: f64, delta: [f64x2; 3]) {
-    let q = q.to_array();
-    let delta = delta.map(f64x2::to_array);
-    for lane in 0..2 {
-        if q[lane] > 0.0 && q[lane] <= separation_q {
-            let distance = q[lane].sqrt();
-            for (sum, component) in separation[lane].iter_mut().zip(delta) {
-                *sum += -component[lane] / distance;
-            }
-        }
+/// Adds `−δ/|δ|` to each lane's separation sums (one vector per axis) where
+/// `0 < q ≤ separation_q` (close, but not coincident). Other lanes add +0,
+/// which leaves a sum as it is (no sum is −0: each starts at +0, and x + (−x)
+/// is +0); square root and division are IEEE in every lane, so each lane gets
+/// the scalar formula's value without a branch per lane.
+fn add_separation(separation: &mut [f64x2; 3], q: f64x2, separation_q: f64x2, delta: [f64x2; 3]) {
+    let applies = q.simd_gt(f64x2::ZERO) & q.simd_le(separation_q);
+    let distance = q.sqrt();
+    for (sum, component) in separation.iter_mut().zip(delta) {
+        *sum += applies & (-component / distance);
     }
 }
 
@@ -1245,6 +1445,37 @@ fn shift_if_constant(low: f64, high: f64) -> Option<f64> {
     let k_low = (low / PERIOD + 0.5).floor();
     let k_high = (high / PERIOD + 0.5).floor();
     (k_low == k_high).then_some(PERIOD * k_low)
+}
+
+/// At most this many cuts of a row's x cells: four home boids, two ties
+/// and four edges of the separation zone (its periodic images) each.
+const MAX_ZONES: usize = 24;
+
+/// Ascending stretches of x cells (first, last), at most one per zone and
+/// one between each.
+struct Stretches {
+    cells: [[usize; 2]; 2 * MAX_ZONES + 1],
+    len: usize,
+}
+
+impl Default for Stretches {
+    fn default() -> Self {
+        Self {
+            cells: [[0; 2]; 2 * MAX_ZONES + 1],
+            len: 0,
+        }
+    }
+}
+
+impl Stretches {
+    fn push(&mut self, stretch: [usize; 2]) {
+        self.cells[self.len] = stretch;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[[usize; 2]] {
+        &self.cells[..self.len]
+    }
 }
 
 /// Two home boids: their sorted slots and `x + L/2`.
@@ -1402,6 +1633,89 @@ mod tests {
                 let expected = [c - a, c - b].map(|d| displacement_1d(d).to_bits());
                 assert_eq!(got.to_array().map(f64::to_bits), expected, "c = {c:e}");
             }
+        }
+    }
+
+    /// Every value's bits, to compare steering exactly.
+    #[cfg(target_arch = "x86_64")]
+    fn bits(steering: &[Steering]) -> Vec<[u64; 10]> {
+        steering
+            .iter()
+            .map(|s| {
+                let mut out = [u64::from(s.neighbours); 10];
+                for (axis, v) in [s.separation, s.alignment, s.cohesion].iter().enumerate() {
+                    for (k, c) in v.iter().enumerate() {
+                        out[1 + 3 * axis + k] = c.to_bits();
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn four_lanes_add_every_bit_as_two() {
+        let edges = coordinates(0);
+        let mut rng = Lcg::new(11);
+        let mut pick = |edge_share: f64| {
+            if rng.next_unit() < edge_share {
+                edges[(rng.next_unit() * edges.len() as f64) as usize]
+            } else {
+                (rng.next_unit() - 0.5) * PERIOD
+            }
+        };
+        let mut compared = 0;
+        for radius in [3.37, 3.5, 4.0, 4.2] {
+            for count in [1, 2, 3, 4, 5, 6, 7, 9, 64, 1_001] {
+                for edge_share in [0.0, 0.3, 1.0] {
+                    let positions: Vec<Vec3> = (0..count)
+                        .map(|_| Vec3::new(pick(edge_share), pick(edge_share), pick(edge_share)))
+                        .collect();
+                    // Coincident boids too.
+                    let positions: Vec<Vec3> = positions
+                        .iter()
+                        .chain(positions.iter().take(2))
+                        .copied()
+                        .collect();
+                    let velocities: Vec<Vec3> = (0..positions.len())
+                        .map(|_| Vec3::new(pick(0.0), pick(0.0), pick(0.0)))
+                        .collect();
+                    let mut four = CellList::new(radius, positions.len());
+                    assert_eq!(
+                        four.four_lanes.is_some(),
+                        four_lanes::Avx2::detect().is_some(),
+                        "r = {radius}"
+                    );
+                    let mut two = CellList::new(radius, positions.len()).with_two_lanes();
+                    let (mut by_four, mut by_two) = (Vec::new(), Vec::new());
+                    four.steer(&positions, &velocities, &mut by_four);
+                    two.steer(&positions, &velocities, &mut by_two);
+                    assert_eq!(bits(&by_four), bits(&by_two), "r = {radius}, N = {count}");
+                    // Shares cut the rows into parts of pairs; a quad is
+                    // taken only where both its pairs are in the share.
+                    let mut shared = vec![Steering::default(); positions.len()];
+                    for part in 0..3 {
+                        four.steer_share(&positions, &velocities, part, 3, |boid, s| {
+                            shared[boid] = s;
+                        });
+                    }
+                    assert_eq!(bits(&shared), bits(&by_two), "r = {radius}, N = {count}");
+                    compared += positions.len();
+                }
+            }
+        }
+        assert!(compared > 12_000, "{compared}");
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn four_lanes_only_where_every_row_takes_per_lane_shifts() {
+        for radius in [0.1, 1.0, 2.5, 3.3] {
+            assert!(
+                CellList::new(radius, 10_000).four_lanes.is_none(),
+                "r = {radius}"
+            );
         }
     }
 }
