@@ -10,9 +10,8 @@ fn main() {
 }
 
 /// Removes the elements of index.html's loading shell (marked `data-shell`).
-/// The app mounts the same header and the top of the page in the same task,
-/// before the browser paints again, so the swap does not show (the footer
-/// follows once the page's parts have mounted, see `NextTask`).
+/// The app mounts the same header and layout in the same task, before the
+/// browser paints again, so the swap does not show.
 fn remove_static_shell() {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return;

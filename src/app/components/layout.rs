@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{Nav, UpdateNotice};
-use crate::app::hooks::{use_after_next_tasks, use_path_change, use_service_worker};
+use crate::app::hooks::{use_path_change, use_service_worker};
 
 /// Navigation bar, the page of the current route (`children`) and the footer.
 /// Call inside the router.
@@ -17,18 +17,13 @@ pub fn Layout(
 ) -> impl IntoView {
     use_path_change(move || on_navigate.run(()));
     let update = use_service_worker();
-    // The page may mount in parts, one task each (`NextTask`): the footer
-    // comes after the last, so it is never pushed down while shown.
-    let below_the_page = use_after_next_tasks();
     view! {
         <Nav/>
         <UpdateNotice update/>
         <main id="inhalt">{children()}</main>
-        <Show when=move || below_the_page.get()>
-            <footer class="footer">
-                "Boids-Schwarm · Modell nach Reynolds (1987) in einer eigenen Variante · "
-                "Längen in LE (Längeneinheiten)"
-            </footer>
-        </Show>
+        <footer class="footer">
+            "Boids-Schwarm · Modell nach Reynolds (1987) in einer eigenen Variante · "
+            "Längen in LE (Längeneinheiten)"
+        </footer>
     }
 }

@@ -6,7 +6,6 @@ mod animation_frame;
 mod first_paint;
 mod keyboard;
 mod navigation;
-mod next_task;
 mod service_worker;
 mod visibility;
 
@@ -14,6 +13,5 @@ pub use animation_frame::use_animation_frame;
 pub use first_paint::use_after_first_paint;
 pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
 pub use navigation::use_path_change;
-pub use next_task::{use_after_next_tasks, use_next_task};
 pub use service_worker::{AppUpdate, use_service_worker};
 pub use visibility::use_document_hidden;

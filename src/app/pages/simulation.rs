@@ -4,8 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    Controls, GoToStep, LinkNotice, NextTask, ParameterForm, SeriesPlots, ShareLink, Status,
-    SvgView, View3d,
+    Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView, View3d,
 };
 use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
@@ -29,40 +28,28 @@ pub fn SimulationPage() -> impl IntoView {
             <aside class="sidebar">
                 <LinkNotice/>
                 <ParameterForm/>
-                // The rest of the page mounts part by part, one task each
-                // (see `NextTask`), so the page's first task stays short.
-                <NextTask>
-                    <Controls/>
-                </NextTask>
-                <NextTask>
-                    <GoToStep/>
-                    <ShareLink/>
-                </NextTask>
-                <NextTask>
-                    <Status/>
-                </NextTask>
+                <Controls/>
+                <GoToStep/>
+                <ShareLink/>
+                <Status/>
             </aside>
             <div class="main-column">
-                <NextTask>
-                    <section class="view-area" aria-label="Ansicht des Schwarms">
-                        <Show
-                            when=move || unavailable.with(Option::is_none)
-                            fallback=move || view! {
-                                <p class="view-fallback-note" role="status">
-                                    "Die 3D-Ansicht ist nicht verfügbar: "
-                                    {move || unavailable.get().unwrap_or_default()}
-                                    " Stattdessen zeigt die SVG-Ansicht denselben Zustand."
-                                </p>
-                                <SvgView/>
-                            }
-                        >
-                            <View3d on_unavailable=move |reason: String| unavailable.set(Some(reason))/>
-                        </Show>
-                    </section>
-                </NextTask>
-                <NextTask>
-                    <SeriesPlots/>
-                </NextTask>
+            <section class="view-area" aria-label="Ansicht des Schwarms">
+                <Show
+                    when=move || unavailable.with(Option::is_none)
+                    fallback=move || view! {
+                        <p class="view-fallback-note" role="status">
+                            "Die 3D-Ansicht ist nicht verfügbar: "
+                            {move || unavailable.get().unwrap_or_default()}
+                            " Stattdessen zeigt die SVG-Ansicht denselben Zustand."
+                        </p>
+                        <SvgView/>
+                    }
+                >
+                    <View3d on_unavailable=move |reason: String| unavailable.set(Some(reason))/>
+                </Show>
+            </section>
+            <SeriesPlots/>
             </div>
         </div>
     }

@@ -6,7 +6,7 @@ use leptos_router::components::A;
 
 use crate::app::base_path::route_href;
 use crate::app::components::{
-    BoidTable, ExportButtons, LinkNotice, NextTask, ShareLink, StateImport, Status, SwarmParams,
+    BoidTable, ExportButtons, LinkNotice, ShareLink, StateImport, Status, SwarmParams,
 };
 use crate::app::state::{Busy, SwarmStore};
 
@@ -26,41 +26,35 @@ pub fn TablePage() -> impl IntoView {
             <LinkNotice/>
             <div class="table-header">
                 <Status/>
-                // The rest of the page mounts part by part, one task each
-                // (see `NextTask`), so the page's first task stays short.
-                <NextTask>
-                    <section class="table-side" aria-label="Parameter und Dateien">
-                        <h2>"Parameter des Schwarms"</h2>
-                        <SwarmParams/>
-                        <h2>"Dateien"</h2>
-                        <ExportButtons/>
-                        <StateImport/>
-                        <ShareLink/>
-                    </section>
-                </NextTask>
+                <section class="table-side" aria-label="Parameter und Dateien">
+                    <h2>"Parameter des Schwarms"</h2>
+                    <SwarmParams/>
+                    <h2>"Dateien"</h2>
+                    <ExportButtons/>
+                    <StateImport/>
+                    <ShareLink/>
+                </section>
             </div>
-            <NextTask>
-                <p class="table-note">
-                    "S, A und C sind die ungewichteten Anteile für den nächsten Schritt, berechnet aus "
-                    "dem aktuellen Zustand. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
-                    "Ansicht); ein Klick auf einen Spaltenkopf sortiert. Mit der Tastatur: Tab führt zu "
-                    "den Zeilen, die Pfeiltasten, Bild↑/↓, Pos1 und Ende bewegen, Eingabe oder "
-                    "Leertaste wählt aus."
-                </p>
-                <Show
-                    when=move || show_table.get()
-                    fallback=|| view! {
-                        <p id="table-empty" class="empty-state">
-                            "Noch kein Schwarm. Auf der Seite "
-                            <A href=route_href("/")>"Ansicht"</A>
-                            " die Parameter wählen und „Initialisieren“ drücken – oder oben einen "
-                            "gespeicherten Zustand laden."
-                        </p>
-                    }
-                >
-                    <BoidTable/>
-                </Show>
-            </NextTask>
+            <p class="table-note">
+                "S, A und C sind die ungewichteten Anteile für den nächsten Schritt, berechnet aus "
+                "dem aktuellen Zustand. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
+                "Ansicht); ein Klick auf einen Spaltenkopf sortiert. Mit der Tastatur: Tab führt zu "
+                "den Zeilen, die Pfeiltasten, Bild↑/↓, Pos1 und Ende bewegen, Eingabe oder "
+                "Leertaste wählt aus."
+            </p>
+            <Show
+                when=move || show_table.get()
+                fallback=|| view! {
+                    <p id="table-empty" class="empty-state">
+                        "Noch kein Schwarm. Auf der Seite "
+                        <A href=route_href("/")>"Ansicht"</A>
+                        " die Parameter wählen und „Initialisieren“ drücken – oder oben einen "
+                        "gespeicherten Zustand laden."
+                    </p>
+                }
+            >
+                <BoidTable/>
+            </Show>
         </div>
     }
 }
