@@ -2,11 +2,17 @@
 //! place of the static shell that index.html shows while the wasm loads.
 
 use boids_schwarm::app::App;
+use boids_schwarm::app::timing::defer;
 
 fn main() {
     console_error_panic_hook::set_once();
-    remove_static_shell();
-    leptos::mount::mount_to_body(App);
+    // The mount gets a task of its own: the one that ends here has just
+    // finished compiling and instantiating the wasm, and two shorter tasks
+    // leave the page room to react between them.
+    defer(|| {
+        remove_static_shell();
+        leptos::mount::mount_to_body(App);
+    });
 }
 
 /// Removes the elements of index.html's loading shell (marked `data-shell`).

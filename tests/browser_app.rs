@@ -112,6 +112,7 @@ fn svg_scenarios() -> Vec<(String, Scenario)> {
         overlay::the_rules_in_the_largest_swarm_never_block_the_page,
         every_page_shows_its_content_in_screenshots,
         deploy::the_shell_shows_the_layout_until_the_app_replaces_it,
+        deploy::the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it,
         deploy::below_a_base_path_every_link_route_and_worker_works,
         deploy::after_one_visit_the_app_starts_and_steps_without_the_server,
         deploy::a_new_build_is_offered_and_replaces_the_old_cache,

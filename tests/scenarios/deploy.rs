@@ -14,14 +14,17 @@ use serde_json::{Value, json};
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::{StaticServer, TempDir, dist_dir};
 
-/// The layout's shape: per element its tag, class, ARIA attributes, the path
-/// a link leads to and the text of leaves. Equal shapes with equal boxes mean
-/// the app's swap of the shell shows no jump.
+/// The layout's shape below `selector` (the header if not said otherwise):
+/// per element its tag, class, ARIA attributes, the path a link leads to and
+/// the text of leaves. Equal shapes with equal boxes mean the app's swap of
+/// the shell shows no jump.
 /// A box as wide as the page's client area reads `full`: whether a vertical
 /// scrollbar takes its strip depends on the page's height, not on the shell.
-const LAYOUT_SHAPE: &str = "
+fn layout_shape(selector: &str) -> String {
+    format!(
+        "
     const page = document.documentElement.clientWidth;
-    const shape = el => ({
+    const shape = el => ({{
       tag: el.tagName, class: el.className, id: el.id,
       label: el.getAttribute('aria-label'), hidden: el.getAttribute('aria-hidden'),
       current: el.getAttribute('aria-current'),
@@ -30,8 +33,10 @@ const LAYOUT_SHAPE: &str = "
       box: (r => [r.x, r.y, r.width, r.height].map(Math.round)
              .map((v, i) => (i === 2 && v === page ? 'full' : v)))(el.getBoundingClientRect()),
       children: el.children.length ? [...el.children].map(shape) : el.textContent.trim(),
-    });
-    return shape(document.querySelector('header.topbar'));";
+    }});
+    return shape(document.querySelector({selector:?}));"
+    )
+}
 
 /// Waits until the service worker controls the page; returns its scope.
 async fn controlled_by_the_service_worker(page: &AppPage) -> String {
@@ -82,37 +87,27 @@ async fn initialise_and_step(page: &AppPage) {
 /// the app then puts the same header in the same place.
 pub async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage) {
     let driver = &page.driver;
-    driver.cdp("Network.enable", json!({}));
-    driver.cdp("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }));
-    page.client
-        .goto(&format!("{}/tabelle", page.base_url))
-        .await
-        .expect("navigate");
+    open_with_the_wasm_blocked(&page, "/tabelle").await;
     page.wait_for_css("main[data-shell] .shell-loading").await;
-    assert_eq!(page.text("main .shell-loading").await, "Lädt …");
-    let shell = page.js(LAYOUT_SHAPE).await;
+    // The blocked wasm soon replaces „Lädt …“ by a note; the built page says it.
+    let built = std::fs::read_to_string(dist_dir().join("index.html")).expect("dist/index.html");
+    assert!(built.contains(r#"<p class="shell-loading" role="status">Lädt …</p>"#));
+    let shell = page.js(&layout_shape("header.topbar")).await;
     assert_eq!(
         page.js("return document.querySelector('[aria-current=page]').textContent;")
             .await,
         json!("Tabelle"),
         "the shell marks the current page"
     );
+    assert_eq!(
+        page.js("return getComputedStyle(document.querySelector('main .page-lead')).display;")
+            .await,
+        json!("none"),
+        "the simulation page's lead is not shown on another page"
+    );
     page.save_screenshot_showing("shell-loading.png", "header.topbar")
         .await;
-    // The blocked wasm is this test's doing: wait for its console error and
-    // drop it (the scenario fails on any other).
-    poll("the blocked wasm's console error", WAIT, || async {
-        let console = driver.take_console();
-        if console
-            .iter()
-            .any(|(_, message)| message.contains("Failed to fetch"))
-        {
-            Ok(())
-        } else {
-            Err(console)
-        }
-    })
-    .await;
+    blocked_wasm_fails(&page).await;
 
     driver.cdp("Network.setBlockedURLs", json!({ "urls": [] }));
     page.reload().await;
@@ -123,11 +118,65 @@ pub async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage)
         json!(0),
         "the shell is gone"
     );
-    let app = page.js(LAYOUT_SHAPE).await;
+    let app = page.js(&layout_shape("header.topbar")).await;
     assert_eq!(
         shell, app,
         "the shell's header equals the app's, box for box"
     );
+}
+
+/// Opens `path` with every wasm request blocked: the shell stays.
+async fn open_with_the_wasm_blocked(page: &AppPage, path: &str) {
+    page.driver.cdp("Network.enable", json!({}));
+    page.driver
+        .cdp("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }));
+    page.client
+        .goto(&format!("{}{path}", page.base_url))
+        .await
+        .expect("navigate");
+}
+
+/// The wasm that this test blocked: its console error is dropped (the
+/// scenario fails on any other), and the shell says in German that the app
+/// did not load, in place of „Lädt …“.
+async fn blocked_wasm_fails(page: &AppPage) {
+    poll("the blocked wasm's console error", WAIT, || async {
+        let console = page.driver.take_console();
+        if console
+            .iter()
+            .any(|(_, message)| message.contains("Failed to fetch"))
+        {
+            Ok(())
+        } else {
+            Err(console)
+        }
+    })
+    .await;
+    assert_eq!(
+        page.text("main[data-shell] .shell-loading").await,
+        "Die App ließ sich nicht laden. Bitte die Verbindung prüfen und die Seite neu laden."
+    );
+}
+
+/// On the simulation page the shell shows the page's lead while the wasm
+/// loads (the page's largest text, painted without the wasm); the app puts
+/// the same text in the same place.
+pub async fn the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it(page: AppPage) {
+    let driver = &page.driver;
+    open_with_the_wasm_blocked(&page, "/").await;
+    page.wait_for_css("main[data-shell] .page-lead").await;
+    let shell = page.js(&layout_shape("main .page-lead")).await;
+    assert!(
+        shell["box"][3].as_i64().unwrap_or(0) > 20,
+        "the lead is shown: {shell}"
+    );
+    blocked_wasm_fails(&page).await;
+
+    driver.cdp("Network.setBlockedURLs", json!({ "urls": [] }));
+    page.reload().await;
+    page.wait_for_css("main:not([data-shell]) .page-lead").await;
+    let app = page.js(&layout_shape("main .page-lead")).await;
+    assert_eq!(shell, app, "the shell's lead equals the app's, box for box");
 }
 
 /// The same build below `/boids/`: a deep link, the navigation, the not-found

@@ -6,8 +6,9 @@ use leptos::prelude::*;
 use crate::app::components::{
     Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView, View3d,
 };
-use crate::app::hooks::{Shortcut, use_simulation_shortcuts};
+use crate::app::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
+use crate::texts;
 
 /// Parameters, controls and status beside the swarm view; keyboard shortcuts.
 #[component]
@@ -22,8 +23,10 @@ pub fn SimulationPage() -> impl IntoView {
         }
     });
     let unavailable = RwSignal::new(None::<String>);
+    let painted = use_after_first_paint();
     view! {
         <h1 class="visually-hidden">"Ansicht"</h1>
+        <p class="page-lead">{texts::SIMULATION_LEAD}</p>
         <div class="simulation">
             <aside class="sidebar">
                 <LinkNotice/>
@@ -33,6 +36,10 @@ pub fn SimulationPage() -> impl IntoView {
                 <ShareLink/>
                 <Status/>
             </aside>
+            // The view and the charts mount in a task after the first paint of
+            // the rest: the page's first task stays shorter, and on a narrow
+            // screen they sit below the fold anyway.
+            {move || painted.get().then(|| view! {
             <div class="main-column">
             <section class="view-area" aria-label="Ansicht des Schwarms">
                 <Show
@@ -51,6 +58,7 @@ pub fn SimulationPage() -> impl IntoView {
             </section>
             <SeriesPlots/>
             </div>
+            })}
         </div>
     }
 }

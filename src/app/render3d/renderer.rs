@@ -490,15 +490,38 @@ pub struct Renderer {
     pacer: BatchPacer,
 }
 
+/// The root element's attribute with the static shell's WebGL2 check:
+/// `available`, `missing` or `lost`.
+const LOADER_ANSWER: &str = "data-webgl2";
+const NO_WEBGL2: &str = "Dieser Browser stellt kein WebGL2 bereit.";
+const CONTEXT_LOST: &str = "Der WebGL2-Kontext ist verloren gegangen.";
+
 impl Renderer {
     /// Whether this browser gives a canvas a WebGL2 context, or the German
     /// reason why not. Tried on a canvas of its own, outside the page, and
     /// released at once: the view's canvas gets its context only when there
     /// is something to draw, and until then the page does not composite it.
+    ///
+    /// The static shell (index.html) checks the same way before the page's
+    /// first paint and leaves its answer on the root element; that answer is
+    /// taken once, and any later call checks again.
     pub fn probe() -> Result<(), String> {
-        let canvas = web_sys::window()
+        let document = web_sys::window()
             .and_then(|window| window.document())
-            .and_then(|document| document.create_element("canvas").ok())
+            .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
+        if let Some(root) = document.document_element() {
+            let answer = root.get_attribute(LOADER_ANSWER);
+            let _ = root.remove_attribute(LOADER_ANSWER);
+            match answer.as_deref() {
+                Some("available") => return Ok(()),
+                Some("missing") => return Err(NO_WEBGL2.to_owned()),
+                Some("lost") => return Err(CONTEXT_LOST.to_owned()),
+                _ => {}
+            }
+        }
+        let canvas = document
+            .create_element("canvas")
+            .ok()
             .and_then(|element| element.dyn_into::<HtmlCanvasElement>().ok())
             .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
         let gl = Self::context(&canvas)?;
@@ -521,9 +544,9 @@ impl Renderer {
             .ok()
             .flatten()
             .and_then(|object| object.dyn_into::<WebGl2RenderingContext>().ok())
-            .ok_or_else(|| "Dieser Browser stellt kein WebGL2 bereit.".to_owned())?;
+            .ok_or_else(|| NO_WEBGL2.to_owned())?;
         if gl.is_context_lost() {
-            return Err("Der WebGL2-Kontext ist verloren gegangen.".to_owned());
+            return Err(CONTEXT_LOST.to_owned());
         }
         Ok(gl)
     }
