@@ -30,7 +30,7 @@ use leptos_router::path;
 
 use self::components::Layout;
 use self::cores::CoreSetting;
-use self::hooks::{use_animation_frame, use_document_hidden};
+use self::hooks::{use_after_first_paint, use_animation_frame, use_document_hidden};
 use self::link_open::LinkNotes;
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
 use self::param_form::ParamForm;
@@ -55,8 +55,14 @@ pub fn App() -> impl IntoView {
     let link = StoredValue::new(link_open::take_from_address());
     // Starts the workers, and new ones whenever the number of cores changes.
     // A link is applied once, after the first workers exist, so that its
-    // swarm is built and stepped there rather than on this thread.
+    // swarm is built and stepped there rather than on this thread. The first
+    // workers start after the page's first paint, in a task of their own (a
+    // job asked for before is sent to them when they start).
+    let painted = use_after_first_paint();
     Effect::new(move |_| {
+        if !painted.get() {
+            return;
+        }
         store.use_workers(cores.value().get());
         if let Some(request) = link.try_update_value(Option::take).flatten() {
             untrack(|| link_open::apply(&request, form, store, notes));

@@ -25,15 +25,24 @@ impl AppUpdate {
     }
 }
 
-/// Registers the service worker once the page has loaded (its downloads then
-/// do not compete with the app's own), and watches for updates. Browsers
-/// without service workers (or outside a secure context) simply go without.
+/// Registers the service worker once the page has loaded and the app has
+/// been painted (its downloads then do not compete with the app's own, and
+/// its registration runs in a task of its own), and watches for updates.
+/// Browsers without service workers (or outside a secure context) simply go
+/// without.
 pub fn use_service_worker() -> AppUpdate {
     let update = AppUpdate {
         waiting: RwSignal::new(false),
     };
-    #[cfg(target_arch = "wasm32")]
-    browser::register(update.waiting);
+    let painted = super::use_after_first_paint();
+    Effect::new(move |registered: Option<bool>| {
+        if registered == Some(true) || !painted.get() {
+            return registered.unwrap_or(false);
+        }
+        #[cfg(target_arch = "wasm32")]
+        browser::register(update.waiting);
+        true
+    });
     update
 }
 

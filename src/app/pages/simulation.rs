@@ -23,7 +23,9 @@ pub fn SimulationPage() -> impl IntoView {
         }
     });
     let unavailable = RwSignal::new(None::<String>);
-    let painted = use_after_first_paint();
+    // The view and the charts mount in a task of their own after the first
+    // paint of the sidebar (nothing shown above them moves).
+    let main_column = use_after_first_paint();
     view! {
         <h1 class="visually-hidden">"Ansicht"</h1>
         <p class="page-lead">{texts::SIMULATION_LEAD}</p>
@@ -36,10 +38,7 @@ pub fn SimulationPage() -> impl IntoView {
                 <ShareLink/>
                 <Status/>
             </aside>
-            // The view and the charts mount in a task after the first paint of
-            // the rest: the page's first task stays shorter, and on a narrow
-            // screen they sit below the fold anyway.
-            {move || painted.get().then(|| view! {
+            {move || main_column.get().then(|| view! {
             <div class="main-column">
             <section class="view-area" aria-label="Ansicht des Schwarms">
                 <Show
