@@ -492,7 +492,7 @@ pub struct Renderer {
 
 /// The root element's attribute with the static shell's WebGL2 check:
 /// `available`, `missing` or `lost`.
-const LOADER_ANSWER: &str = "data-webgl2";
+const SHELL_ANSWER: &str = "data-webgl2";
 const NO_WEBGL2: &str = "Dieser Browser stellt kein WebGL2 bereit.";
 const CONTEXT_LOST: &str = "Der WebGL2-Kontext ist verloren gegangen.";
 
@@ -510,8 +510,8 @@ impl Renderer {
             .and_then(|window| window.document())
             .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
         if let Some(root) = document.document_element() {
-            let answer = root.get_attribute(LOADER_ANSWER);
-            let _ = root.remove_attribute(LOADER_ANSWER);
+            let answer = root.get_attribute(SHELL_ANSWER);
+            let _ = root.remove_attribute(SHELL_ANSWER);
             match answer.as_deref() {
                 Some("available") => return Ok(()),
                 Some("missing") => return Err(NO_WEBGL2.to_owned()),
