@@ -34,14 +34,13 @@ pub fn use_service_worker() -> AppUpdate {
     let update = AppUpdate {
         waiting: RwSignal::new(false),
     };
+    // `painted` turns true once and stays: this registers exactly once.
     let painted = super::use_after_first_paint();
-    Effect::new(move |registered: Option<bool>| {
-        if registered == Some(true) || !painted.get() {
-            return registered.unwrap_or(false);
+    Effect::new(move |_| {
+        if painted.get() {
+            #[cfg(target_arch = "wasm32")]
+            browser::register(update.waiting);
         }
-        #[cfg(target_arch = "wasm32")]
-        browser::register(update.waiting);
-        true
     });
     update
 }

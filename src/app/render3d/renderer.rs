@@ -493,6 +493,7 @@ pub struct Renderer {
 /// The root element's attribute with the static shell's WebGL2 check:
 /// `available`, `missing` or `lost`.
 const SHELL_ANSWER: &str = "data-webgl2";
+const NO_CANVAS: &str = "Die Seite konnte keine Zeichenfläche anlegen.";
 const NO_WEBGL2: &str = "Dieser Browser stellt kein WebGL2 bereit.";
 const CONTEXT_LOST: &str = "Der WebGL2-Kontext ist verloren gegangen.";
 
@@ -508,7 +509,7 @@ impl Renderer {
     pub fn probe() -> Result<(), String> {
         let document = web_sys::window()
             .and_then(|window| window.document())
-            .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
+            .ok_or_else(|| NO_CANVAS.to_owned())?;
         if let Some(root) = document.document_element() {
             let answer = root.get_attribute(SHELL_ANSWER);
             let _ = root.remove_attribute(SHELL_ANSWER);
@@ -523,7 +524,7 @@ impl Renderer {
             .create_element("canvas")
             .ok()
             .and_then(|element| element.dyn_into::<HtmlCanvasElement>().ok())
-            .ok_or_else(|| "Die Seite konnte keine Zeichenfläche anlegen.".to_owned())?;
+            .ok_or_else(|| NO_CANVAS.to_owned())?;
         let gl = Self::context(&canvas)?;
         if let Ok(Some(extension)) = gl.get_extension("WEBGL_lose_context") {
             extension
