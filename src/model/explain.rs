@@ -3,10 +3,9 @@
 //! velocity change in the next step. The views draw this for the selected
 //! boid; it costs one pass over the swarm, O(N).
 
-use super::Vec3;
-use super::params::Params;
+use super::space::Vec3;
 use super::space::{displacement, squared_length};
-use super::steering::{Steering, Thresholds};
+use super::steering::{Thresholds, weighted};
 use super::swarm::Swarm;
 
 /// The rules acting on one boid in the next step.
@@ -27,17 +26,6 @@ pub struct Explanation {
     /// `w_s·S + w_a·A + w_c·C`: the velocity change of the step before the
     /// speed is capped (up to the rounding of adding it to v in another order).
     pub sum: Vec3,
-}
-
-/// `[w_s·S, w_a·A, w_c·C]` for steering `s`: the step adds exactly these to
-/// the velocity, in this order, before capping.
-#[must_use]
-pub(crate) fn weighted(params: &Params, s: &Steering) -> [Vec3; 3] {
-    [
-        s.separation * params.separation,
-        s.alignment * params.alignment,
-        s.cohesion * params.cohesion,
-    ]
 }
 
 /// The rules acting on boid `boid` of the swarm in its next step, or `None`

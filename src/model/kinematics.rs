@@ -8,33 +8,23 @@
 //!
 //! [`SteeringSolver`]: super::SteeringSolver
 
-use super::Vec3;
 use super::measures::{mean_speed, step_time_seconds};
 use super::params::{ParamError, Params};
 use super::rng::Lcg;
-use super::space::HALF_PERIOD;
-use super::steering::Steering;
-use super::swarm::{Swarm, cap};
+use super::space::Vec3;
+use super::space::{HALF_PERIOD, cap};
 
 /// Positions (LE) and velocities (LE/s) of a swarm at a step, with its params.
 ///
 /// Invariants: as [`Swarm`]'s, except that the steering is not known yet.
+///
+/// [`Swarm`]: super::Swarm
 #[derive(Debug, Clone, PartialEq)]
 pub struct Kinematics {
     pub(super) params: Params,
     pub(super) step: u64,
     pub(super) positions: Vec<Vec3>,
     pub(super) velocities: Vec<Vec3>,
-}
-
-/// The steering handed to [`Kinematics::with_steering`] does not have one
-/// entry per boid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SteeringMismatch {
-    /// Number of boids N.
-    pub boids: usize,
-    /// Number of steering entries given.
-    pub steering: usize,
 }
 
 impl Kinematics {
@@ -70,27 +60,6 @@ impl Kinematics {
             positions,
             velocities,
         }
-    }
-
-    /// The swarm of this state, its steering computed here on one thread.
-    #[must_use]
-    pub fn into_swarm(self) -> Swarm {
-        Swarm::from_state(self)
-    }
-
-    /// The swarm of this state with steering computed elsewhere. `steering`
-    /// must be, by boid id, what [`SteeringSolver`] computes for exactly these
-    /// positions, velocities and radius (all its shares put together).
-    ///
-    /// [`SteeringSolver`]: super::SteeringSolver
-    pub fn with_steering(self, steering: Vec<Steering>) -> Result<Swarm, SteeringMismatch> {
-        if steering.len() != self.positions.len() {
-            return Err(SteeringMismatch {
-                boids: self.positions.len(),
-                steering: steering.len(),
-            });
-        }
-        Ok(Swarm::from_state_and_steering(self, steering))
     }
 
     /// The parameters.

@@ -6,9 +6,9 @@
 //! found alone, the sums run in boid index order on the side that assembles,
 //! and a count of groups does not depend on how it was found.
 
-use super::Vec3;
 use super::measures::{GroupCount, Measures, groups, nearest_grid, nearest_of_cells};
 use super::shares::{Coverage, Share, ShareError};
+use super::space::Vec3;
 use super::steering::Steering;
 
 /// One share's part of the measures.

@@ -4,6 +4,23 @@
 //! natively and for wasm32, with or without the `web` feature. No words for
 //! users either: failures are typed errors, and the interface's German
 //! sentences for them are in [`crate::texts`]. All arithmetic in f64.
+//!
+//! # Layers
+//!
+//! The files depend one way: each uses only files listed before it, never
+//! one after it, so each can be read and tested with only those in mind
+//! (the `use` lines at the top of every file show it).
+//!
+//! 1. `space` (vectors, the periodic cube, `cap`), `rng`, `threads`: no
+//!    model file.
+//! 2. `params`: the seven parameters and their parser.
+//! 3. `steering`: the components S, A, C, their weighting, the thresholds.
+//! 4. `cell_list` (the step's neighbour search), then `shares` (it, split).
+//! 5. `measures` (their grids plan cells as the cell list does), then
+//!    `measure_shares`.
+//! 6. `kinematics`: a state without its steering.
+//! 7. `swarm`: a state with its steering, the step.
+//! 8. `explain`, `series`, `state_file`: what is read from a swarm.
 
 mod cell_list;
 mod explain;
@@ -18,10 +35,11 @@ mod space;
 mod state_file;
 mod steering;
 mod swarm;
+mod threads;
 
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
-pub use kinematics::{Kinematics, SteeringMismatch};
+pub use kinematics::Kinematics;
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{
     GroupCount, Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds,
@@ -31,12 +49,9 @@ pub use rng::Lcg;
 pub use series::Series;
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
-    HALF_PERIOD, PERIOD, STEP_SECONDS, displacement, displacement_1d, length, squared_length, wrap,
-    wrap_position,
+    HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d, length,
+    squared_length, wrap, wrap_position,
 };
 pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
 pub use steering::{Steering, separation_radius, steering_brute_force};
-pub use swarm::{Swarm, cap};
-
-/// A vector in model space (positions in LE, velocities in LE/s).
-pub type Vec3 = nalgebra::Vector3<f64>;
+pub use swarm::{SteeringMismatch, Swarm};

@@ -3,6 +3,7 @@
 //! the command-line tool's `--series` share.
 
 use super::measures::{Measures, SERIES_HEADER};
+use super::swarm::Swarm;
 
 /// The measures of consecutive steps `first_step ..= last_step`.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -87,6 +88,21 @@ impl Series {
             csv.push_str(&measures.csv_row(self.first_step + offset as u64));
         }
         csv
+    }
+}
+
+impl Swarm {
+    /// The series CSV of SPEC §6 from the current state on: the header, the
+    /// current step's row, then `steps` steps, each followed by its row (so
+    /// `steps + 1` rows). The swarm is left after the last step.
+    pub fn series_csv(&mut self, steps: u64) -> String {
+        let mut series = Series::new();
+        series.record(self.step_count(), self.measures());
+        for _ in 0..steps {
+            self.step();
+            series.record(self.step_count(), self.measures());
+        }
+        series.to_csv()
     }
 }
 

@@ -8,8 +8,8 @@
 //! so the shares put together are bit-identical to one whole computation,
 //! whatever the number of parts.
 
-use super::Vec3;
 use super::cell_list::CellList;
+use super::space::Vec3;
 use super::steering::Steering;
 
 /// Share `part` of `parts` (`parts ≥ 1`, `part < parts`).

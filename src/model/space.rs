@@ -1,6 +1,7 @@
 //! The periodic cube: constants, wrapping, the shortest periodic displacement.
 
-use super::Vec3;
+/// A vector in model space (positions in LE, velocities in LE/s).
+pub type Vec3 = nalgebra::Vector3<f64>;
 
 /// Period of the cube on every axis, in LE (length units).
 pub const PERIOD: f64 = 8.4;
@@ -70,4 +71,12 @@ pub fn length(v: &Vec3) -> f64 {
 #[must_use]
 pub fn squared_length(v: &Vec3) -> f64 {
     v.x * v.x + v.y * v.y + v.z * v.z
+}
+
+/// `u · min(1, vmax/|u|)`: limits a velocity `u` (LE/s) to the maximum
+/// speed `max_speed` (LE/s, positive), keeping its direction.
+#[must_use]
+pub fn cap(u: Vec3, max_speed: f64) -> Vec3 {
+    let factor = (max_speed / length(&u)).min(1.0);
+    Vec3::new(u.x * factor, u.y * factor, u.z * factor)
 }

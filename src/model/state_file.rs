@@ -6,10 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Vec3;
 use super::kinematics::Kinematics;
 use super::params::{ParamError, Params};
-use super::space::{HALF_PERIOD, length};
+use super::space::{HALF_PERIOD, Vec3, length};
 use super::swarm::Swarm;
 
 /// The `"format"` value of a state file.

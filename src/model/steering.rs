@@ -1,7 +1,8 @@
 //! The unweighted steering components S, A, C of SPEC §1 and a brute-force
 //! O(N²) reference that states the rule in its plainest form.
 
-use super::Vec3;
+use super::params::Params;
+use super::space::Vec3;
 use super::space::{displacement, length};
 
 /// What the neighbours ask of one boid for the next step, unweighted.
@@ -15,6 +16,17 @@ pub struct Steering {
     pub alignment: Vec3,
     /// Cohesion `C = (Σ δ_j)/k`, the mean periodic displacement, in LE.
     pub cohesion: Vec3,
+}
+
+/// `[w_s·S, w_a·A, w_c·C]` for steering `s`: the step adds exactly these to
+/// the velocity, in this order, before capping.
+#[must_use]
+pub(crate) fn weighted(params: &Params, s: &Steering) -> [Vec3; 3] {
+    [
+        s.separation * params.separation,
+        s.alignment * params.alignment,
+        s.cohesion * params.cohesion,
+    ]
 }
 
 /// The radius of the separation zone for a neighbour radius `radius` (both

@@ -2,13 +2,16 @@
 
 use std::ops::Deref;
 
-use super::Vec3;
 use super::cell_list::CellList;
-use super::explain::weighted;
 use super::kinematics::Kinematics;
+use super::measures::Measures;
 use super::params::{ParamError, Params};
-use super::space::{STEP_SECONDS, length, wrap_position};
-use super::steering::Steering;
+use super::space::Vec3;
+use super::space::{STEP_SECONDS, cap, wrap_position};
+use super::steering::{Steering, weighted};
+#[cfg(not(target_arch = "wasm32"))]
+use super::threads::PARALLEL_FROM_COUNT;
+use super::threads::default_threads;
 
 /// A swarm and its step counter.
 ///
@@ -43,29 +46,6 @@ impl Deref for Swarm {
     fn deref(&self) -> &Kinematics {
         &self.state
     }
-}
-
-/// Below this many boids a step is too short for threads to pay off.
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) const PARALLEL_FROM_COUNT: usize = 2_000;
-
-/// The machine's cores, at most 8 (1 on wasm).
-fn default_threads() -> u32 {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(8) as u32)
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        1
-    }
-}
-
-/// `u · min(1, vmax/|u|)`: limits a velocity to the maximum speed (LE/s).
-#[must_use]
-pub fn cap(u: Vec3, max_speed: f64) -> Vec3 {
-    let factor = (max_speed / length(&u)).min(1.0);
-    Vec3::new(u.x * factor, u.y * factor, u.z * factor)
 }
 
 impl Swarm {
@@ -164,6 +144,52 @@ impl Swarm {
     #[must_use]
     pub fn steering(&self) -> &[Steering] {
         &self.steering
+    }
+
+    /// The measures of the current state (SPEC §6), on the threads that
+    /// share a step (see [`Swarm::set_threads`]).
+    #[must_use]
+    pub fn measures(&self) -> Measures {
+        Measures::with_threads(
+            self.positions(),
+            self.velocities(),
+            self.steering(),
+            self.params().radius,
+            self.threads(),
+        )
+    }
+}
+
+/// The steering handed to [`Kinematics::with_steering`] does not have one
+/// entry per boid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SteeringMismatch {
+    /// Number of boids N.
+    pub boids: usize,
+    /// Number of steering entries given.
+    pub steering: usize,
+}
+
+impl Kinematics {
+    /// The swarm of this state, its steering computed here on one thread.
+    #[must_use]
+    pub fn into_swarm(self) -> Swarm {
+        Swarm::from_state(self)
+    }
+
+    /// The swarm of this state with steering computed elsewhere. `steering`
+    /// must be, by boid id, what [`SteeringSolver`] computes for exactly these
+    /// positions, velocities and radius (all its shares put together).
+    ///
+    /// [`SteeringSolver`]: super::SteeringSolver
+    pub fn with_steering(self, steering: Vec<Steering>) -> Result<Swarm, SteeringMismatch> {
+        if steering.len() != self.len() {
+            return Err(SteeringMismatch {
+                boids: self.len(),
+                steering: steering.len(),
+            });
+        }
+        Ok(Swarm::from_state_and_steering(self, steering))
     }
 }
 

@@ -18,8 +18,12 @@ use std::arch::x86_64::{
 use wide::bytemuck::cast;
 use wide::{f64x2, i64x2};
 
-use super::{CONSTANT, LaneShift, LaneSums, NO_SHIFT, ShiftMode, VARYING};
-use crate::model::steering::Thresholds;
+use super::CellList;
+use super::rows::{FOUR_STRETCHES, Stretches};
+use super::shifts::{CONSTANT, LaneShift, NO_SHIFT, ShiftMode, VARYING};
+use super::two_lanes::{LaneSums, Lanes};
+use crate::model::space::{HALF_PERIOD, PERIOD, Vec3};
+use crate::model::steering::{Steering, Thresholds};
 
 /// Proof that this processor has AVX2: only [`Avx2::detect`] makes one, so
 /// the loop it runs is safe to call.
@@ -230,5 +234,106 @@ fn sum_four<const X: ShiftMode, const MAY_BE_CLOSE: bool>(
     let by_axis = [separation_x, separation_y, separation_z].map(cast::<__m256d, [f64; 4]>);
     for lane in 0..4 {
         sums[lane / 2].separation[lane % 2] = by_axis.map(|values| values[lane]);
+    }
+}
+
+impl CellList {
+    /// Steering of the boids in consecutive sorted slots `slots` (the last
+    /// may repeat the third) of the row at y, z coordinates `hy`, `hz`, four
+    /// lanes at once, when every row takes per-lane shifts; `None` when a
+    /// lane cannot take its shift on an axis through one limit (a home
+    /// coordinate within a margin of an axis's middle): two pairs then.
+    pub(super) fn steer_four(
+        &self,
+        avx2: Avx2,
+        [hy, hz]: [usize; 2],
+        slots: [usize; 4],
+        velocities: &[Vec3],
+        close: &mut [u32],
+    ) -> Option<[Steering; 4]> {
+        let homes = FourHomes {
+            position: [0, 1, 2].map(|axis| slots.map(|slot| self.boids[slot].position()[axis])),
+        };
+        // Each lane's shift on an axis and a lower bound of its |δ| there.
+        let lanes = |lanes: [Option<(LaneShift, f64)>; 4]| -> Option<(FourShifts, [f64; 4])> {
+            let [a, b, c, d] = lanes;
+            let [a, b, c, d] = [a?, b?, c?, d?];
+            Some((FourShifts::new([a.0, b.0, c.0, d.0]), [a.1, b.1, c.1, d.1]))
+        };
+        // x: the same stretches in every row, cut also where a lane's
+        // separation zone (or its periodic image) begins and ends, so that
+        // the stretches beyond it need not look for close boids.
+        let xs = homes.position[0].map(|h| h + HALF_PERIOD);
+        let zone = self.thresholds.separation_q.sqrt();
+        let cuts = [
+            self.ties.up,
+            self.ties.down,
+            zone,
+            -zone,
+            zone - PERIOD,
+            PERIOD - zone,
+        ];
+        let mut x_shifts = [([0, 0], FourShifts::default(), [0.0; 4]); FOUR_STRETCHES];
+        let stretches: Stretches<FOUR_STRETCHES> =
+            self.x_stretches(&xs, &cuts, 0, self.cells_x - 1);
+        for (shift, &cells) in x_shifts.iter_mut().zip(stretches.as_slice()) {
+            let (x, gap) = lanes(homes.position[0].map(|h| self.x_lane(h, cells[0], cells[1])))?;
+            *shift = (cells, x, gap);
+        }
+        let x_shifts = &x_shifts[..stretches.len];
+        let pair = |first: usize| Lanes {
+            x: f64x2::new([homes.position[0][first], homes.position[0][first + 1]]),
+            y: f64x2::new([homes.position[1][first], homes.position[1][first + 1]]),
+            z: f64x2::new([homes.position[2][first], homes.position[2][first + 1]]),
+            slots: [slots[first], slots[first + 1]],
+        };
+        let pairs = [pair(0), pair(2)];
+        // The home slots by the formula, so no lane meets itself.
+        let (home_start, home_end) = (slots[0], slots[3] + 1);
+        let mut sums = [LaneSums::default(), LaneSums::default()];
+        for nz in &self.plan[hz] {
+            let (z, gap_z) = lanes(homes.position[2].map(|h| self.yz_lane(nz.coordinate, h)))?;
+            for ny in &self.plan[hy] {
+                let (y, gap_y) = lanes(homes.position[1].map(|h| self.yz_lane(ny.coordinate, h)))?;
+                let row = self.cell_id(0, ny.coordinate, nz.coordinate);
+                let is_home = ny.coordinate == hy && nz.coordinate == hz;
+                for &(cells, x, gap_x) in x_shifts {
+                    let start = self.cell_start[row + cells[0]] as usize;
+                    let end = self.cell_start[row + cells[1] + 1] as usize;
+                    // q, rounded as the loop rounds it, is at least this
+                    // sum of the lower bounds' squares (rounding is monotone).
+                    let may_be_close = (0..4).any(|lane| {
+                        let [gx, gy, gz] = [gap_x[lane], gap_y[lane], gap_z[lane]];
+                        gx * gx + gy * gy + gz * gz <= self.thresholds.separation_q
+                    });
+                    let mut sum = |start: usize, end: usize, sums: &mut [LaneSums; 2]| {
+                        if start < end {
+                            let stretch = Stretch {
+                                boids: &self.compact[start..end],
+                                homes: &homes,
+                                shifts: [x, y, z],
+                                thresholds: &self.thresholds,
+                                may_be_close,
+                            };
+                            avx2.sum(&stretch, sums, close);
+                        }
+                    };
+                    if is_home {
+                        let first_home = home_start.clamp(start, end);
+                        let last_home = home_end.clamp(first_home, end);
+                        sum(start, first_home, &mut sums);
+                        for (lanes, sums) in pairs.iter().zip(&mut sums) {
+                            self.sum_exact(lanes, first_home, last_home, sums);
+                        }
+                        sum(last_home, end, &mut sums);
+                    } else {
+                        sum(start, end, &mut sums);
+                    }
+                }
+            }
+        }
+        let [a, b] = self.finish_lanes(&sums[0], [slots[0], slots[1]], velocities);
+        let [c, d] = self.finish_lanes(&sums[1], [slots[2], slots[3]], velocities);
+        Some([a, b, c, d])
     }
 }
