@@ -8,7 +8,7 @@
 //! field errors; only `schritt`, which has no input of its own, is parsed
 //! here. Pure: no browser types, tested natively.
 
-use crate::model::{ParamError, ParamField, Params};
+use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_whole_number};
 
 /// The query key of the step.
 pub const STEP_KEY: &str = "schritt";
@@ -28,13 +28,14 @@ pub fn key(field: ParamField) -> &'static str {
 }
 
 /// The query string (with its leading `?`) of a link to `params` and, when
-/// given, to that step. Numbers are in shortest round-trip form with a
-/// decimal point, so the link reads back the same bits.
+/// given, to that step. Numbers are in their plain text
+/// ([`ParamField::plain_text`]: shortest round-trip form with a decimal
+/// point), so the link reads back the same bits.
 #[must_use]
 pub fn format(params: &Params, step: Option<u64>) -> String {
     let mut pairs: Vec<String> = ParamField::ALL
         .iter()
-        .map(|&field| format!("{}={}", key(field), field.get(params)))
+        .map(|&field| format!("{}={}", key(field), field.plain_text(field.get(params))))
         .collect();
     if let Some(step) = step {
         pairs.push(format!("{STEP_KEY}={step}"));
@@ -42,22 +43,17 @@ pub fn format(params: &Params, step: Option<u64>) -> String {
     format!("?{}", pairs.join("&"))
 }
 
-/// A rejected step count: not a whole number of at least 0.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{STEP_KEY}: {text:?} is not a non-negative integer")]
-pub struct StepError {
-    /// The value as it stood in the link (decoded, without surrounding spaces).
-    pub text: String,
-}
-
 /// What a link asks for, before the app checks the parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinkRequest {
     /// The text for each input, in the order of [`ParamField::ALL`]: the
-    /// link's value, or the field's default where the link has none.
+    /// link's value, or the field's default in plain text
+    /// ([`ParamField::plain_text`]) where the link has none.
     pub texts: [String; 7],
-    /// The step to advance to: `Ok(None)` when the link names none.
-    pub step: Result<Option<u64>, StepError>,
+    /// The step to advance to: `Ok(None)` when the link names none; a
+    /// value that is not a whole number by [`parse_whole_number`]'s rule is
+    /// an error.
+    pub step: Result<Option<u64>, WholeNumberError>,
 }
 
 impl LinkRequest {
@@ -122,29 +118,16 @@ pub fn parse(query: &str) -> Option<LinkRequest> {
             named = true;
             text
         }
-        None => crate::texts::format_value(field, field.get(&defaults)),
+        None => field.plain_text(field.get(&defaults)),
     });
     let step = match lookup(STEP_KEY) {
         Some(text) => {
             named = true;
-            parse_step(&text).map(Some)
+            parse_whole_number(&text).map(Some)
         }
         None => Ok(None),
     };
     named.then_some(LinkRequest { texts, step })
-}
-
-/// A step count as typed (in a link or „Gehe zu Schritt“): digits only,
-/// spaces around them allowed, as in the inputs.
-pub fn parse_step(text: &str) -> Result<u64, StepError> {
-    let trimmed = text.trim();
-    let error = || StepError {
-        text: trimmed.to_owned(),
-    };
-    if trimmed.is_empty() || !trimmed.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(error());
-    }
-    trimmed.parse().map_err(|_| error())
 }
 
 /// Percent-decoding of one query component; `+` stands for a space.
@@ -240,7 +223,7 @@ mod tests {
         let request = parse("?schritt=3").expect("a link");
         assert_eq!(request.params(), Ok(Params::default()));
         assert_eq!(request.step, Ok(Some(3)));
-        assert_eq!(request.text(ParamField::Radius), "1,2");
+        assert_eq!(request.text(ParamField::Radius), "1.2");
         let read = params("seed=9");
         assert_eq!(
             read,
@@ -306,5 +289,14 @@ mod tests {
             parse("schritt=%2012%20").expect("a link").step,
             Ok(Some(12))
         );
+        // The one whole-number rule: no sign (`%2B` is a plus, `+` a space),
+        // leading zeros change nothing.
+        let signed = parse("schritt=%2B5").expect("a link").step;
+        assert_eq!(
+            signed.map_err(|error| error.text().to_owned()),
+            Err("+5".to_owned())
+        );
+        assert_eq!(parse("schritt=+5").expect("a link").step, Ok(Some(5)));
+        assert_eq!(parse("schritt=007").expect("a link").step, Ok(Some(7)));
     }
 }

@@ -3,9 +3,9 @@
 //! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
-use crate::link::StepError;
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
+    WholeNumberError,
 };
 
 /// Shown when a file could not be read at all (the app's file reader failed,
@@ -44,11 +44,7 @@ pub fn measure_label(measure: Measure) -> &'static str {
 /// so the parser reads back the same value.
 #[must_use]
 pub fn format_value(field: ParamField, value: f64) -> String {
-    if field.is_integer() {
-        format!("{value:.0}")
-    } else {
-        decimal(value)
-    }
+    german_number(&field.plain_text(value), None)
 }
 
 /// The field's valid range in words, as it continues „… muss“:
@@ -96,23 +92,24 @@ pub fn param_error(error: &ParamError) -> String {
 
 /// The message for a link whose `schritt` is not a whole number of at least 0.
 #[must_use]
-pub fn link_step_error(error: &StepError) -> String {
+pub fn link_step_error(error: &WholeNumberError) -> String {
     format!(
         "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
-        error.text
+        error.text()
     )
 }
 
 /// The message under „Gehe zu Schritt“ for what is not a step count.
 #[must_use]
-pub fn go_to_step_error(error: &StepError) -> String {
-    if error.text.is_empty() {
-        "Bitte einen Schritt eingeben (eine ganze Zahl ab 0).".to_owned()
-    } else {
-        format!(
+pub fn go_to_step_error(error: &WholeNumberError) -> String {
+    match error {
+        WholeNumberError::Empty => {
+            "Bitte einen Schritt eingeben (eine ganze Zahl ab 0).".to_owned()
+        }
+        _ => format!(
             "Gehe zu Schritt: „{}“ ist keine ganze Zahl ab 0.",
-            error.text
-        )
+            error.text()
+        ),
     }
 }
 

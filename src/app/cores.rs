@@ -6,6 +6,8 @@
 
 use leptos::prelude::*;
 
+use crate::model::{WholeNumberError, parse_whole_number};
+
 /// Fewest workers.
 pub const MIN_CORES: u32 = 1;
 /// Most workers one can ask for.
@@ -27,19 +29,20 @@ pub fn default_cores(reported: Option<f64>) -> u32 {
     }
 }
 
-/// Parses what the user typed: digits only, surrounding spaces allowed.
+/// Parses what the user typed: a whole number by the rule of
+/// [`parse_whole_number`] (digits only, surrounding spaces allowed) from
+/// [`MIN_CORES`] to [`MAX_CORES`].
 pub fn parse_cores(text: &str) -> Result<u32, String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("Bitte einen Wert für Rechenkerne eingeben.".to_owned());
-    }
-    let range = format!("Rechenkerne muss eine ganze Zahl von {MIN_CORES} bis {MAX_CORES} sein.");
-    if !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(range);
-    }
-    match text.parse::<u32>() {
-        Ok(cores) if (MIN_CORES..=MAX_CORES).contains(&cores) => Ok(cores),
-        _ => Err(range),
+    match parse_whole_number(text) {
+        Ok(cores) if (u64::from(MIN_CORES)..=u64::from(MAX_CORES)).contains(&cores) => {
+            Ok(cores as u32)
+        }
+        Err(WholeNumberError::Empty) => {
+            Err("Bitte einen Wert für Rechenkerne eingeben.".to_owned())
+        }
+        _ => Err(format!(
+            "Rechenkerne muss eine ganze Zahl von {MIN_CORES} bis {MAX_CORES} sein."
+        )),
     }
 }
 

@@ -9,7 +9,9 @@
 use std::io::ErrorKind;
 use std::process::ExitCode;
 
-use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, Measure, ParamField, Params, Swarm};
+use boids_schwarm::model::{
+    ImportError, MAX_STATE_BYTES, Measure, ParamField, Params, Swarm, parse_whole_number,
+};
 use boids_schwarm::texts;
 
 const NAME: &str = "boids-schwarm-cli";
@@ -110,9 +112,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         } else if option == "--state" {
             state_file = Some(value);
         } else {
-            let k = value
-                .trim()
-                .parse::<u64>()
+            let k = parse_whole_number(&value)
                 .map_err(|_| format!("--steps: „{value}“ ist keine ganze Zahl ab 0."))?;
             steps = Some(k);
         }

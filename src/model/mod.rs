@@ -11,8 +11,8 @@
 //! one after it, so each can be read and tested with only those in mind
 //! (the `use` lines at the top of every file show it).
 //!
-//! 1. `space` (vectors, the periodic cube, `cap`), `rng`, `threads`: no
-//!    model file.
+//! 1. `space` (vectors, the periodic cube, `cap`), `rng`, `threads`,
+//!    `whole_number`: no model file.
 //! 2. `params`: the seven parameters and their parser.
 //! 3. `steering`: the components S, A, C, their weighting, the thresholds.
 //! 4. `cell_list` (the step's neighbour search), then `shares` (it, split).
@@ -36,6 +36,7 @@ mod state_file;
 mod steering;
 mod swarm;
 mod threads;
+mod whole_number;
 
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
@@ -55,3 +56,4 @@ pub use space::{
 pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
 pub use steering::{Steering, separation_radius, steering_brute_force};
 pub use swarm::{SteeringMismatch, Swarm};
+pub use whole_number::{WholeNumberError, parse_whole_number};

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::whole_number::parse_whole_number;
+
 /// The parameters a swarm is made with. [`Params::default`] gives the spec's defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Params {
@@ -209,18 +211,20 @@ impl ParamField {
     }
 
     /// Parses what a user typed: surrounding spaces and a decimal comma or point
-    /// are accepted; integer fields take digits only (so „1.000“ is never read
-    /// as one thousand). Anything else (empty, text, NaN, infinity, exponents,
-    /// out of range) is an error naming the field.
+    /// are accepted; integer fields take digits only, by the rule of
+    /// [`parse_whole_number`] (so „1.000“ is never read as one thousand, and
+    /// a sign is out of their range). Anything else (empty, text, NaN,
+    /// infinity, exponents, out of range) is an error naming the field.
+    ///
+    /// [`parse_whole_number`]: super::parse_whole_number
     pub fn parse(self, text: &str) -> Result<f64, ParamError> {
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Err(ParamError::Empty { field: self });
         }
-        let (negative, digits) = match trimmed.as_bytes()[0] {
-            b'-' => (true, &trimmed[1..]),
-            b'+' => (false, &trimmed[1..]),
-            _ => (false, trimmed),
+        let (sign, digits) = match trimmed.as_bytes()[0] {
+            b'-' | b'+' => (Some(trimmed.as_bytes()[0]), &trimmed[1..]),
+            _ => (None, trimmed),
         };
         let mut separators = 0;
         let mut digit_count = 0;
@@ -234,13 +238,36 @@ impl ParamField {
         if digit_count == 0 || separators > 1 {
             return Err(self.not_a_number(trimmed));
         }
-        if self.is_integer() && separators > 0 {
-            return Err(self.out_of_range());
+        // A number, so an integer field's error is its range: one with a
+        // sign or a separator is not a whole number of digits.
+        if self.is_integer() {
+            return match parse_whole_number(trimmed) {
+                Ok(value) => self.check(value as f64),
+                Err(_) => Err(self.out_of_range()),
+            };
         }
         let normalized = digits.replace(',', ".");
         let magnitude: f64 = normalized.parse().map_err(|_| self.not_a_number(trimmed))?;
-        let value = if negative { -magnitude } else { magnitude };
+        let value = if sign == Some(b'-') {
+            -magnitude
+        } else {
+            magnitude
+        };
         self.check(value)
+    }
+
+    /// A value as plain text, the canonical form links carry and the base
+    /// of the form's German text: whole numbers without a decimal point for
+    /// the integer fields (`200`, `4294967295`), otherwise the shortest
+    /// round-trip form with a decimal point (`1.2`, `0.30000000000000004`).
+    /// [`ParamField::parse`] reads it back to the same bits.
+    #[must_use]
+    pub fn plain_text(self, value: f64) -> String {
+        if self.is_integer() {
+            format!("{value:.0}")
+        } else {
+            value.to_string()
+        }
     }
 
     /// Reads the field's value out of a parameter set.
