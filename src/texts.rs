@@ -5,7 +5,7 @@
 
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
-    WholeNumberError,
+    StateError, WholeNumberError,
 };
 
 /// Shown when a file could not be read at all (the app's file reader failed,
@@ -147,19 +147,38 @@ pub fn import_error(error: &ImportError) -> String {
         ImportError::Malformed { detail } => {
             format!("Der Zustand ist unvollständig oder falsch aufgebaut: {detail}.")
         }
-        ImportError::InvalidParams(error) => {
+        ImportError::State(error) => state_error(error),
+        ImportError::IdOutOfRange { id, count } => format!(
+            "Boid-Nummer {id} liegt außerhalb von 0 bis {last}: jede Nummer von 0 bis {last} muss genau einmal vorkommen.",
+            last = count.saturating_sub(1)
+        ),
+        ImportError::DuplicateId { id } => format!(
+            "Die Boid-Nummer {id} kommt mehrfach vor: jede Nummer darf nur einmal vorkommen."
+        ),
+    }
+}
+
+/// The message for a stored state that breaks an invariant of the model.
+#[must_use]
+pub fn state_error(error: &StateError) -> String {
+    match error {
+        StateError::InvalidParams(error) => {
             format!("Ungültige Parameter in der Datei: {}", param_error(error))
         }
-        ImportError::CountMismatch { count, boids } => {
+        StateError::LengthMismatch {
+            positions,
+            velocities,
+        } => format!("Es gibt {positions} Positionen, aber {velocities} Geschwindigkeiten."),
+        StateError::CountMismatch { count, boids } => {
             format!("Anzahl ist {count}, die Datei enthält aber {boids} Boids.")
         }
-        ImportError::NotFinite { id } => {
+        StateError::NotFinite { id } => {
             format!("Boid {id}: Position oder Geschwindigkeit ist keine endliche Zahl.")
         }
-        ImportError::PositionOutOfRange { id } => {
+        StateError::PositionOutOfRange { id } => {
             format!("Boid {id}: Die Position liegt außerhalb des Würfels [−4,2; 4,2).")
         }
-        ImportError::TooFast {
+        StateError::TooFast {
             id,
             speed,
             max_speed,
@@ -167,13 +186,6 @@ pub fn import_error(error: &ImportError) -> String {
             "Boid {id}: Das Tempo {} LE/s überschreitet das Höchsttempo {} LE/s.",
             decimal(*speed),
             decimal(*max_speed)
-        ),
-        ImportError::IdOutOfRange { id, count } => format!(
-            "Boid-Nummer {id} liegt außerhalb von 0 bis {last}: jede Nummer von 0 bis {last} muss genau einmal vorkommen.",
-            last = count.saturating_sub(1)
-        ),
-        ImportError::DuplicateId { id } => format!(
-            "Die Boid-Nummer {id} kommt mehrfach vor: jede Nummer darf nur einmal vorkommen."
         ),
     }
 }
@@ -367,27 +379,29 @@ mod tests {
                 "Der Zustand ist unvollständig oder falsch aufgebaut: missing field `step`.",
             ),
             (
-                ImportError::InvalidParams(ParamField::Radius.check(5.0).unwrap_err()),
+                ImportError::State(StateError::InvalidParams(
+                    ParamField::Radius.check(5.0).unwrap_err(),
+                )),
                 "Ungültige Parameter in der Datei: Radius muss größer als 0 und höchstens 4,2 sein.",
             ),
             (
-                ImportError::CountMismatch { count: 3, boids: 2 },
+                ImportError::State(StateError::CountMismatch { count: 3, boids: 2 }),
                 "Anzahl ist 3, die Datei enthält aber 2 Boids.",
             ),
             (
-                ImportError::NotFinite { id: 4 },
+                ImportError::State(StateError::NotFinite { id: 4 }),
                 "Boid 4: Position oder Geschwindigkeit ist keine endliche Zahl.",
             ),
             (
-                ImportError::PositionOutOfRange { id: 1 },
+                ImportError::State(StateError::PositionOutOfRange { id: 1 }),
                 "Boid 1: Die Position liegt außerhalb des Würfels [−4,2; 4,2).",
             ),
             (
-                ImportError::TooFast {
+                ImportError::State(StateError::TooFast {
                     id: 1,
                     speed: 2.5,
                     max_speed: 2.0,
-                },
+                }),
                 "Boid 1: Das Tempo 2,5 LE/s überschreitet das Höchsttempo 2 LE/s.",
             ),
             (

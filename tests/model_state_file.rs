@@ -1,6 +1,9 @@
 //! The JSON state: bit-identical round trip, and every rejection.
 
-use boids_schwarm::model::{ImportError, MAX_STATE_BYTES, ParamError, ParamField, Params, Swarm};
+use boids_schwarm::model::{
+    ImportError, Kinematics, MAX_STATE_BYTES, ParamError, ParamField, Params, StateError, Swarm,
+    Vec3,
+};
 use serde_json::{Value, json};
 
 fn stepped_swarm() -> Swarm {
@@ -155,10 +158,10 @@ fn rejects_invalid_params() {
     let error = read(&value).unwrap_err();
     assert_eq!(
         error,
-        ImportError::InvalidParams(ParamError::OutOfRange {
+        ImportError::State(StateError::InvalidParams(ParamError::OutOfRange {
             field: ParamField::Radius,
             range: ParamField::Radius.range(),
-        })
+        }))
     );
     let mut value = valid_value();
     value["params"]["count"] = json!(1.5);
@@ -197,7 +200,10 @@ fn rejects_a_count_different_from_the_boids() {
     let mut value = valid_value();
     value["params"]["count"] = json!(3);
     let error = read(&value).unwrap_err();
-    assert_eq!(error, ImportError::CountMismatch { count: 3, boids: 2 });
+    assert_eq!(
+        error,
+        ImportError::State(StateError::CountMismatch { count: 3, boids: 2 })
+    );
 }
 
 #[test]
@@ -223,7 +229,7 @@ fn rejects_positions_outside_the_half_open_cube() {
         value["boids"][1]["position"][2] = json!(bad);
         assert_eq!(
             read(&value).unwrap_err(),
-            ImportError::PositionOutOfRange { id: 1 },
+            ImportError::State(StateError::PositionOutOfRange { id: 1 }),
             "{bad}"
         );
     }
@@ -238,7 +244,7 @@ fn rejects_speed_above_max_speed_beyond_tolerance() {
     value["boids"][1]["velocity"] = json!([2.0 * (1.0 + 2e-9), 0.0, 0.0]);
     assert!(matches!(
         read(&value),
-        Err(ImportError::TooFast { id: 1, .. })
+        Err(ImportError::State(StateError::TooFast { id: 1, .. }))
     ));
     value["boids"][1]["velocity"] = json!([2.0 * (1.0 + 0.5e-9), 0.0, 0.0]);
     assert!(read(&value).is_ok());
@@ -266,5 +272,98 @@ fn rejects_a_file_that_is_too_large() {
     assert!(matches!(
         Swarm::from_json(&text),
         Err(ImportError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn a_boid_is_named_by_its_id_in_the_file_and_met_in_the_files_order() {
+    // Boids listed as ids 1, 0: the second in the file (id 0) is too fast.
+    let mut value = valid_value();
+    value["boids"][0]["id"] = json!(1);
+    value["boids"][1]["id"] = json!(0);
+    assert!(read(&value).is_ok());
+    value["boids"][1]["velocity"] = json!([3.0, 0.0, 0.0]);
+    assert!(matches!(
+        read(&value),
+        Err(ImportError::State(StateError::TooFast { id: 0, .. }))
+    ));
+    // An id error of an earlier boid comes first, a later one after.
+    value["boids"][0]["id"] = json!(7);
+    assert_eq!(
+        read(&value).unwrap_err(),
+        ImportError::IdOutOfRange { id: 7, count: 2 }
+    );
+    let mut value = valid_value();
+    value["boids"][0]["position"][0] = json!(9.0);
+    value["boids"][1]["id"] = json!(7);
+    assert_eq!(
+        read(&value).unwrap_err(),
+        ImportError::State(StateError::PositionOutOfRange { id: 0 })
+    );
+}
+
+#[test]
+fn the_reader_keeps_the_files_values_by_id() {
+    let mut value = valid_value();
+    let first = value["boids"][0].clone();
+    value["boids"][0] = value["boids"][1].clone();
+    value["boids"][1] = first;
+    let swapped = read(&value).unwrap();
+    let ordered = read(&valid_value()).unwrap();
+    assert_eq!(swapped.kinematics(), ordered.kinematics());
+}
+
+#[test]
+fn the_checked_constructor_states_the_invariants() {
+    let params = Params {
+        count: 2,
+        ..Params::default()
+    };
+    let positions = vec![Vec3::new(0.5, -4.2, 1.0), Vec3::new(-1.0, 2.0, 4.1)];
+    let velocities = vec![Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, -2.0, 0.0)];
+    let state = Kinematics::new(params, 9, positions.clone(), velocities.clone()).unwrap();
+    assert_eq!(
+        (state.step_count(), state.positions(), state.velocities()),
+        (9, positions.as_slice(), velocities.as_slice())
+    );
+    let with = |positions: Vec<Vec3>, velocities: Vec<Vec3>| {
+        Kinematics::new(params, 0, positions, velocities).unwrap_err()
+    };
+    assert_eq!(
+        with(positions.clone(), velocities[..1].to_vec()),
+        StateError::LengthMismatch {
+            positions: 2,
+            velocities: 1
+        }
+    );
+    assert_eq!(
+        with(positions[..1].to_vec(), velocities[..1].to_vec()),
+        StateError::CountMismatch { count: 2, boids: 1 }
+    );
+    let mut bad = positions.clone();
+    bad[1].z = f64::NAN;
+    assert_eq!(
+        with(bad, velocities.clone()),
+        StateError::NotFinite { id: 1 }
+    );
+    let mut bad = positions.clone();
+    bad[0].y = 4.2;
+    assert_eq!(
+        with(bad, velocities.clone()),
+        StateError::PositionOutOfRange { id: 0 }
+    );
+    let mut fast = velocities.clone();
+    fast[1].y = -2.1;
+    assert!(matches!(
+        with(positions.clone(), fast),
+        StateError::TooFast { id: 1, .. }
+    ));
+    let invalid = Params {
+        max_speed: 0.0,
+        ..params
+    };
+    assert!(matches!(
+        Kinematics::new(invalid, 0, positions, velocities),
+        Err(StateError::InvalidParams(_))
     ));
 }

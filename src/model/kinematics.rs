@@ -12,7 +12,11 @@ use super::measures::{mean_speed, step_time_seconds};
 use super::params::{ParamError, Params};
 use super::rng::Lcg;
 use super::space::Vec3;
-use super::space::{HALF_PERIOD, cap};
+use super::space::{HALF_PERIOD, cap, length};
+
+/// Relative tolerance above `max_speed` for a given speed (rounding in other
+/// tools that wrote a state).
+const SPEED_TOLERANCE: f64 = 1e-9;
 
 /// Positions (LE) and velocities (LE/s) of a swarm at a step, with its params.
 ///
@@ -27,7 +31,106 @@ pub struct Kinematics {
     pub(super) velocities: Vec<Vec3>,
 }
 
+/// Why params, positions and velocities do not make a valid state. Boids
+/// are named by their id, their index in the slices. `Display` is a plain
+/// English sentence for logs; the interface words its own message from the
+/// data.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StateError {
+    /// The parameters are out of range.
+    #[error("invalid parameters: {0}")]
+    InvalidParams(ParamError),
+    /// Not one velocity per position.
+    #[error("{positions} positions but {velocities} velocities")]
+    LengthMismatch { positions: usize, velocities: usize },
+    /// `params.count` differs from the number of boids.
+    #[error("count is {count} but there are {boids} boids")]
+    CountMismatch { count: u32, boids: usize },
+    /// A position or velocity component is NaN or infinite.
+    #[error("boid {id}: position or velocity is not finite")]
+    NotFinite { id: u64 },
+    /// A position component outside `[-HALF_PERIOD, HALF_PERIOD)`.
+    #[error("boid {id}: position outside the cube [-4.2, 4.2)")]
+    PositionOutOfRange { id: u64 },
+    /// A speed (LE/s) above `max_speed` beyond rounding.
+    #[error("boid {id}: speed {speed} LE/s above max_speed {max_speed} LE/s")]
+    TooFast { id: u64, speed: f64, max_speed: f64 },
+}
+
+impl StateError {
+    /// The boid the error is about, if it is about one.
+    #[must_use]
+    pub fn boid(&self) -> Option<u64> {
+        match self {
+            Self::NotFinite { id } | Self::PositionOutOfRange { id } | Self::TooFast { id, .. } => {
+                Some(*id)
+            }
+            _ => None,
+        }
+    }
+
+    /// The same error about the boid named `id` elsewhere (a state file's
+    /// ids need not be in order).
+    #[must_use]
+    pub(super) fn renamed(self, new_id: u64) -> Self {
+        match self {
+            Self::NotFinite { .. } => Self::NotFinite { id: new_id },
+            Self::PositionOutOfRange { .. } => Self::PositionOutOfRange { id: new_id },
+            Self::TooFast {
+                speed, max_speed, ..
+            } => Self::TooFast {
+                id: new_id,
+                speed,
+                max_speed,
+            },
+            other => other,
+        }
+    }
+}
+
 impl Kinematics {
+    /// The state of `params` at step `step` with the boids' positions (LE)
+    /// and velocities (LE/s) by id, checked against the invariants in this
+    /// order: valid params, one velocity per position, `params.count`
+    /// boids, then boid by boid every component finite, every position
+    /// coordinate in `[-4.2, 4.2)` and the speed at most `max_speed` (up to
+    /// a relative `1e-9` for rounding in other tools). The first failure is
+    /// the error.
+    ///
+    /// ```
+    /// use boids_schwarm::model::{Kinematics, Params, StateError, Vec3};
+    ///
+    /// let params = Params { count: 1, ..Params::default() };
+    /// let state = Kinematics::new(params, 3, vec![Vec3::zeros()], vec![Vec3::new(1.0, 0.0, 0.0)]);
+    /// assert_eq!(state.unwrap().step_count(), 3);
+    /// let outside = Kinematics::new(params, 0, vec![Vec3::new(4.2, 0.0, 0.0)], vec![Vec3::zeros()]);
+    /// assert_eq!(outside, Err(StateError::PositionOutOfRange { id: 0 }));
+    /// ```
+    pub fn new(
+        params: Params,
+        step: u64,
+        positions: Vec<Vec3>,
+        velocities: Vec<Vec3>,
+    ) -> Result<Self, StateError> {
+        params.validate().map_err(StateError::InvalidParams)?;
+        if positions.len() != velocities.len() {
+            return Err(StateError::LengthMismatch {
+                positions: positions.len(),
+                velocities: velocities.len(),
+            });
+        }
+        if positions.len() != params.count as usize {
+            return Err(StateError::CountMismatch {
+                count: params.count,
+                boids: positions.len(),
+            });
+        }
+        for (id, (position, velocity)) in positions.iter().zip(&velocities).enumerate() {
+            check_boid(id as u64, position, velocity, params.max_speed)?;
+        }
+        Ok(Self::from_valid_parts(params, step, positions, velocities))
+    }
+
     /// The initial state of the spec from the params (step 0): the LCG's six
     /// draws per boid in index order, x, y, z, vx, vy, vz.
     pub fn initial(params: &Params) -> Result<Self, ParamError> {
@@ -109,4 +212,30 @@ impl Kinematics {
     pub fn mean_speed(&self) -> f64 {
         mean_speed(&self.velocities)
     }
+}
+
+/// One boid's part of the invariants of [`Kinematics::new`].
+fn check_boid(id: u64, position: &Vec3, velocity: &Vec3, max_speed: f64) -> Result<(), StateError> {
+    if position
+        .iter()
+        .chain(velocity.iter())
+        .any(|c| !c.is_finite())
+    {
+        return Err(StateError::NotFinite { id });
+    }
+    if position
+        .iter()
+        .any(|c| !(-HALF_PERIOD..HALF_PERIOD).contains(c))
+    {
+        return Err(StateError::PositionOutOfRange { id });
+    }
+    let speed = length(velocity);
+    if speed > max_speed * (1.0 + SPEED_TOLERANCE) {
+        return Err(StateError::TooFast {
+            id,
+            speed,
+            max_speed,
+        });
+    }
+    Ok(())
 }

@@ -18,7 +18,7 @@
 //! 4. `cell_list` (the step's neighbour search), then `shares` (it, split).
 //! 5. `measures` (their grids plan cells as the cell list does), then
 //!    `measure_shares`.
-//! 6. `kinematics`: a state without its steering.
+//! 6. `kinematics`: a state without its steering, the checked constructor.
 //! 7. `swarm`: a state with its steering, the step.
 //! 8. `explain`, `series`, `state_file`: what is read from a swarm.
 
@@ -40,7 +40,7 @@ mod whole_number;
 
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
-pub use kinematics::Kinematics;
+pub use kinematics::{Kinematics, StateError};
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{
     GroupCount, Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds,

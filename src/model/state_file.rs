@@ -6,9 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::kinematics::Kinematics;
-use super::params::{ParamError, Params};
-use super::space::{HALF_PERIOD, Vec3, length};
+use super::kinematics::{Kinematics, StateError};
+use super::params::Params;
+use super::space::Vec3;
 use super::swarm::Swarm;
 
 /// The `"format"` value of a state file.
@@ -17,8 +17,6 @@ pub const STATE_FORMAT: &str = "boids-schwarm-state";
 pub const STATE_VERSION: u64 = 1;
 /// Largest state file read, in bytes (50 000 boids with every field take about 20 MB).
 pub const MAX_STATE_BYTES: usize = 64 * 1024 * 1024;
-/// Relative tolerance above `max_speed` for a stored speed (rounding in other tools).
-const SPEED_TOLERANCE: f64 = 1e-9;
 
 /// Why a state file was rejected, with what the interface needs to explain it.
 /// `Display` is a plain English sentence for logs.
@@ -42,21 +40,10 @@ pub enum ImportError {
     /// description (English).
     #[error("malformed state: {detail}")]
     Malformed { detail: String },
-    /// The stored parameters are out of range.
-    #[error("invalid parameters: {0}")]
-    InvalidParams(ParamError),
-    /// `params.count` differs from the number of boids.
-    #[error("count is {count} but the file holds {boids} boids")]
-    CountMismatch { count: u32, boids: usize },
-    /// A position or velocity component is NaN or infinite.
-    #[error("boid {id}: position or velocity is not finite")]
-    NotFinite { id: u64 },
-    /// A position component outside `[-HALF_PERIOD, HALF_PERIOD)`.
-    #[error("boid {id}: position outside the cube [-4.2, 4.2)")]
-    PositionOutOfRange { id: u64 },
-    /// A speed (LE/s) above `max_speed` beyond rounding.
-    #[error("boid {id}: speed {speed} LE/s above max_speed {max_speed} LE/s")]
-    TooFast { id: u64, speed: f64, max_speed: f64 },
+    /// The stored state breaks an invariant (see [`Kinematics::new`]); a
+    /// boid is named by its id in the file.
+    #[error(transparent)]
+    State(StateError),
     /// An id not below the count: ids must be `0 .. count`, each once.
     #[error("boid id {id} not below the count {count}")]
     IdOutOfRange { id: u64, count: u32 },
@@ -184,64 +171,53 @@ impl Kinematics {
         let state: StateIn = serde_json::from_value(value).map_err(|e| ImportError::Malformed {
             detail: e.to_string(),
         })?;
-        state
-            .params
-            .validate()
-            .map_err(ImportError::InvalidParams)?;
         let count = state.params.count;
-        if state.boids.len() != count as usize {
-            return Err(ImportError::CountMismatch {
-                count,
-                boids: state.boids.len(),
-            });
-        }
-        let mut slots: Vec<Option<(Vec3, Vec3)>> = vec![None; state.boids.len()];
-        for boid in &state.boids {
-            let id = boid.id;
-            if boid
-                .position
-                .iter()
-                .chain(&boid.velocity)
-                .any(|c| !c.is_finite())
-            {
-                return Err(ImportError::NotFinite { id });
+        // The invariants, checked boid by boid in the file's order; each
+        // boid's values before its id, as a reader going through the file
+        // meets them.
+        let (positions, velocities) = state
+            .boids
+            .iter()
+            .map(|boid| (Vec3::from(boid.position), Vec3::from(boid.velocity)))
+            .unzip();
+        let in_file_order = match Kinematics::new(state.params, state.step, positions, velocities) {
+            Ok(kinematics) => kinematics,
+            Err(error) => {
+                if let Some(index) = error.boid() {
+                    let index = index as usize;
+                    file_index_by_id(&state.boids[..index], count)?;
+                    return Err(ImportError::State(error.renamed(state.boids[index].id)));
+                }
+                return Err(ImportError::State(error));
             }
-            if boid
-                .position
-                .iter()
-                .any(|c| !(-HALF_PERIOD..HALF_PERIOD).contains(c))
-            {
-                return Err(ImportError::PositionOutOfRange { id });
-            }
-            let velocity = Vec3::from(boid.velocity);
-            let speed = length(&velocity);
-            let max_speed = state.params.max_speed;
-            if speed > max_speed * (1.0 + SPEED_TOLERANCE) {
-                return Err(ImportError::TooFast {
-                    id,
-                    speed,
-                    max_speed,
-                });
-            }
-            let slot = usize::try_from(id)
-                .ok()
-                .and_then(|index| slots.get_mut(index))
-                .ok_or(ImportError::IdOutOfRange { id, count })?;
-            if slot
-                .replace((Vec3::from(boid.position), velocity))
-                .is_some()
-            {
-                return Err(ImportError::DuplicateId { id });
-            }
-        }
+        };
         // As many boids as ids, every id in range and none twice: none is missing
         // (a missing id always shows as a duplicate or an out-of-range one).
-        let (positions, velocities) = slots.into_iter().flatten().unzip();
+        let order = file_index_by_id(&state.boids, count)?;
+        let by_id = |values: &[Vec3]| order.iter().map(|&index| values[index]).collect();
         Ok(Kinematics::from_valid_parts(
             state.params,
             state.step,
-            positions,
-            velocities,
+            by_id(&in_file_order.positions),
+            by_id(&in_file_order.velocities),
         ))
     }
+}
+
+/// The index in `boids` of the boid with each id, in the order of the ids,
+/// where `boids` are the first of a file's list of `count` (valid) boids;
+/// an id not below `count` or given twice is an error.
+fn file_index_by_id(boids: &[BoidIn], count: u32) -> Result<Vec<usize>, ImportError> {
+    let mut slots: Vec<Option<usize>> = vec![None; count as usize];
+    for (index, boid) in boids.iter().enumerate() {
+        let id = boid.id;
+        let slot = usize::try_from(id)
+            .ok()
+            .and_then(|id| slots.get_mut(id))
+            .ok_or(ImportError::IdOutOfRange { id, count })?;
+        if slot.replace(index).is_some() {
+            return Err(ImportError::DuplicateId { id });
+        }
+    }
+    Ok(slots.into_iter().flatten().collect())
 }
