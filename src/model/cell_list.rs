@@ -35,6 +35,7 @@
 //! boids share 256-bit lanes instead ([`four_lanes`]), adding the same
 //! values in the same order.
 
+use super::bucketing::Buckets;
 use super::space::{PERIOD, Vec3};
 use super::steering::{Steering, Thresholds};
 
@@ -66,12 +67,8 @@ pub(crate) struct CellList {
     cells_per_x_length: f64,
     /// For each home coordinate on the y or z axis, its neighbouring ones.
     plan: Vec<Vec<AxisNeighbour>>,
-    cell_of: Vec<u32>,
-    cell_start: Vec<u32>,
-    /// Scratch for the sort: the next free slot of every cell.
-    next_slot: Vec<u32>,
-    /// Sorted slot → boid index.
-    order: Vec<u32>,
+    /// The boids sorted by cell: a cell's sorted slots, and slot → boid index.
+    buckets: Buckets,
     /// The boids in sorted order.
     boids: Vec<SortedBoid>,
     /// The boids in sorted order, each value once: what the four-lane loop
@@ -128,10 +125,7 @@ impl CellList {
             cell_size_x: PERIOD / cells_x as f64,
             cells_per_x_length: cells_x as f64 / PERIOD,
             plan,
-            cell_of: Vec::new(),
-            cell_start: Vec::new(),
-            next_slot: Vec::new(),
-            order: Vec::new(),
+            buckets: Buckets::default(),
             boids: Vec::new(),
             #[cfg(target_arch = "x86_64")]
             compact: Vec::new(),
@@ -272,8 +266,8 @@ impl CellList {
             for hy in 0..self.cells_yz {
                 let row = self.cell_id(0, hy, hz);
                 let (row_start, row_end) = (
-                    self.cell_start[row] as usize,
-                    self.cell_start[row + self.cells_x] as usize,
+                    self.buckets.start[row] as usize,
+                    self.buckets.start[row + self.cells_x] as usize,
                 );
                 let mut slot = row_start;
                 while slot < row_end {
@@ -293,7 +287,7 @@ impl CellList {
                             // A repeated last slot is emitted once.
                             let emitted = if slots[3] == slots[2] { 3 } else { 4 };
                             for (&slot, steering) in slots.iter().zip(steering).take(emitted) {
-                                emit(self.order[slot] as usize, steering);
+                                emit(self.buckets.order[slot] as usize, steering);
                             }
                             slot += 4;
                             continue;
@@ -302,8 +296,8 @@ impl CellList {
                     let partner = if slot + 1 < row_end { slot + 1 } else { slot };
                     let [first, second] =
                         self.steer_pair([hy, hz], [slot, partner], velocities, close);
-                    emit(self.order[slot] as usize, first);
-                    emit(self.order[partner] as usize, second);
+                    emit(self.buckets.order[slot] as usize, first);
+                    emit(self.buckets.order[partner] as usize, second);
                     slot += 2;
                 }
             }
@@ -314,41 +308,28 @@ impl CellList {
         (z * self.cells_yz + y) * self.cells_x + x
     }
 
-    /// Counting sort of the boids by cell, stable in index order.
+    /// Counting sort of the boids by cell, stable in index order, and the
+    /// boids copied into sorted order.
     fn sort(&mut self, positions: &[Vec3], velocities: &[Vec3]) {
-        let n = positions.len();
         let cells = self.cells_yz * self.cells_yz * self.cells_x;
-        let mut cell_of = std::mem::take(&mut self.cell_of);
-        cell_of.clear();
-        cell_of.extend(positions.iter().map(|p| {
-            self.cell_id(
-                cell_coordinate(p.x, self.cell_size_x, self.cells_x),
-                cell_coordinate(p.y, self.cell_size_yz, self.cells_yz),
-                cell_coordinate(p.z, self.cell_size_yz, self.cells_yz),
-            ) as u32
+        let mut buckets = std::mem::take(&mut self.buckets);
+        buckets.sort(
+            cells,
+            positions.iter().enumerate().map(|(index, p)| {
+                let cell = self.cell_id(
+                    cell_coordinate(p.x, self.cell_size_x, self.cells_x),
+                    cell_coordinate(p.y, self.cell_size_yz, self.cells_yz),
+                    cell_coordinate(p.z, self.cell_size_yz, self.cells_yz),
+                );
+                (index, cell)
+            }),
+        );
+        self.buckets = buckets;
+        self.boids.clear();
+        self.boids.extend(self.buckets.order.iter().map(|&index| {
+            let index = index as usize;
+            SortedBoid::new(&positions[index], &velocities[index])
         }));
-        self.cell_of = cell_of;
-        self.cell_start.clear();
-        self.cell_start.resize(cells + 1, 0);
-        for &cell in &self.cell_of {
-            self.cell_start[cell as usize + 1] += 1;
-        }
-        for cell in 0..cells {
-            self.cell_start[cell + 1] += self.cell_start[cell];
-        }
-        self.order.resize(n, 0);
-        self.boids.resize(n, SortedBoid::default());
-        // Fill by advancing a copy of the starts, then the starts stay intact.
-        let mut next = std::mem::take(&mut self.next_slot);
-        next.clear();
-        next.extend_from_slice(&self.cell_start[..cells]);
-        for (index, &cell) in self.cell_of.iter().enumerate() {
-            let slot = next[cell as usize] as usize;
-            next[cell as usize] += 1;
-            self.order[slot] = index as u32;
-            self.boids[slot] = SortedBoid::new(&positions[index], &velocities[index]);
-        }
-        self.next_slot = next;
         #[cfg(target_arch = "x86_64")]
         if self.four_lanes.is_some() {
             self.compact.clear();

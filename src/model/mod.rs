@@ -12,7 +12,7 @@
 //! (the `use` lines at the top of every file show it).
 //!
 //! 1. `space` (vectors, the periodic cube, `cap`), `rng`, `threads`,
-//!    `whole_number`: no model file.
+//!    `whole_number`, `bucketing`: no model file.
 //! 2. `params`: the seven parameters and their parser.
 //! 3. `steering`: the components S, A, C, their weighting, the thresholds.
 //! 4. `cell_list` (the step's neighbour search), then `shares` (it, split).
@@ -22,6 +22,7 @@
 //! 7. `swarm`: a state with its steering, the step.
 //! 8. `explain`, `series`, `state_file`: what is read from a swarm.
 
+mod bucketing;
 mod cell_list;
 mod explain;
 mod kinematics;

@@ -298,8 +298,8 @@ impl CellList {
                 let row = self.cell_id(0, ny.coordinate, nz.coordinate);
                 let is_home = ny.coordinate == hy && nz.coordinate == hz;
                 for &(cells, x, gap_x) in x_shifts {
-                    let start = self.cell_start[row + cells[0]] as usize;
-                    let end = self.cell_start[row + cells[1] + 1] as usize;
+                    let start = self.buckets.start[row + cells[0]] as usize;
+                    let end = self.buckets.start[row + cells[1] + 1] as usize;
                     // q, rounded as the loop rounds it, is at least this
                     // sum of the lower bounds' squares (rounding is monotone).
                     let may_be_close = (0..4).any(|lane| {

@@ -361,8 +361,8 @@ impl CellList {
         x: Option<AxisShift>,
         [y, z]: [AxisShift; 2],
     ) {
-        let start = self.cell_start[row.first_cell + low] as usize;
-        let end = self.cell_start[row.first_cell + high + 1] as usize;
+        let start = self.buckets.start[row.first_cell + low] as usize;
+        let end = self.buckets.start[row.first_cell + high + 1] as usize;
         let Some(x) = x else {
             let Accumulator { lanes, sums, .. } = accumulator;
             self.sum_exact(lanes, start, end, sums);
@@ -411,8 +411,8 @@ impl CellList {
         high: usize,
         shift: Option<[f64; 3]>,
     ) {
-        let start = self.cell_start[row.first_cell + low] as usize;
-        let end = self.cell_start[row.first_cell + high + 1] as usize;
+        let start = self.buckets.start[row.first_cell + low] as usize;
+        let end = self.buckets.start[row.first_cell + high + 1] as usize;
         if start == end {
             return;
         }
@@ -466,7 +466,7 @@ impl CellList {
         [0, 1].map(|lane| {
             finish(
                 counts[lane] as u32,
-                &velocities[self.order[slots[lane]] as usize],
+                &velocities[self.buckets.order[slots[lane]] as usize],
                 Vec3::from(sums.separation[lane]),
                 Vec3::new(sv[0][lane], sv[1][lane], sv[2][lane]),
                 Vec3::new(sd[0][lane], sd[1][lane], sd[2][lane]),

@@ -4,6 +4,7 @@
 
 use std::ops::Range;
 
+use crate::model::bucketing::Buckets;
 use crate::model::cell_list::{CELL_MARGIN, cell_coordinate, cell_pair_shift};
 use crate::model::space::{HALF_PERIOD, PERIOD, Vec3, displacement_1d};
 
@@ -12,10 +13,8 @@ use crate::model::space::{HALF_PERIOD, PERIOD, Vec3, displacement_1d};
 pub(crate) struct Grid {
     pub(crate) cells: usize,
     pub(super) size: f64,
-    /// Slots of cell c: `start[c] .. start[c + 1]`.
-    pub(super) start: Vec<u32>,
-    /// Slot → boid index.
-    pub(super) order: Vec<u32>,
+    /// The boids sorted by cell: a cell's slots, and slot → boid index.
+    pub(super) buckets: Buckets,
     /// Slot → position.
     pub(super) points: Vec<Vec3>,
     /// `shifts[home·cells + other]`: `L·floor(d/L + 1/2)` for every d from a
@@ -28,7 +27,7 @@ impl Grid {
     /// `cells³` cells.
     pub(super) fn new(
         positions: &[Vec3],
-        boids: impl Iterator<Item = usize> + Clone,
+        boids: impl Iterator<Item = usize>,
         cells: usize,
     ) -> Self {
         let size = PERIOD / cells as f64;
@@ -36,32 +35,23 @@ impl Grid {
             let [x, y, z] = [p.x, p.y, p.z].map(|c| cell_coordinate(c, size, cells));
             (x * cells + y) * cells + z
         };
-        let mut start = vec![0u32; cells * cells * cells + 1];
-        for i in boids.clone() {
-            start[cell_of(&positions[i]) + 1] += 1;
-        }
-        for c in 0..cells * cells * cells {
-            start[c + 1] += start[c];
-        }
-        let mut next = start.clone();
-        let used = start[cells * cells * cells] as usize;
-        let mut order = vec![0u32; used];
-        let mut points = vec![Vec3::zeros(); used];
-        for i in boids {
-            let cell = cell_of(&positions[i]);
-            let slot = next[cell] as usize;
-            next[cell] += 1;
-            order[slot] = i as u32;
-            points[slot] = positions[i];
-        }
+        let mut buckets = Buckets::default();
+        buckets.sort(
+            cells * cells * cells,
+            boids.map(|i| (i, cell_of(&positions[i]))),
+        );
+        let points = buckets
+            .order
+            .iter()
+            .map(|&i| positions[i as usize])
+            .collect();
         let shifts = (0..cells * cells)
             .map(|k| cell_pair_shift(k / cells, k % cells, size))
             .collect();
         Self {
             cells,
             size,
-            start,
-            order,
+            buckets,
             points,
             shifts,
         }
@@ -72,7 +62,7 @@ impl Grid {
     }
 
     pub(super) fn slots(&self, cell: usize) -> Range<usize> {
-        self.start[cell] as usize..self.start[cell + 1] as usize
+        self.buckets.slots(cell)
     }
 
     /// The shifts from cell coordinates `home` to `other`, per axis.

@@ -34,8 +34,8 @@ pub(super) fn mean_nearest_distance(positions: &[Vec3], threads: u32) -> Option<
             let mut rest = by_slot.as_mut_slice();
             for part in bounds.windows(2) {
                 // The cell after the last has id cells³: the end of `start`.
-                let end = grid.start[grid.cell_id([part[1], 0, 0])];
-                let start = grid.start[grid.cell_id([part[0], 0, 0])];
+                let end = grid.buckets.start[grid.cell_id([part[1], 0, 0])];
+                let start = grid.buckets.start[grid.cell_id([part[0], 0, 0])];
                 let (mine, others) = rest.split_at_mut((end - start) as usize);
                 rest = others;
                 let grid = &grid;
@@ -52,7 +52,7 @@ pub(super) fn mean_nearest_distance(positions: &[Vec3], threads: u32) -> Option<
     }
     let mut nearest = vec![0.0; n];
     for (slot, q) in by_slot.into_iter().enumerate() {
-        nearest[grid.order[slot] as usize] = q.sqrt();
+        nearest[grid.buckets.order[slot] as usize] = q.sqrt();
     }
     Some(nearest.iter().sum::<f64>() / n as f64)
 }
@@ -70,14 +70,14 @@ pub(crate) fn nearest_grid(positions: &[Vec3]) -> Grid {
 /// with x coordinate in `xs` (a part of `0..cells`), with their ids: each
 /// boid's search is its own, so any split of the cells gives the same values.
 pub(crate) fn nearest_of_cells(grid: &Grid, xs: Range<usize>) -> (Vec<u32>, Vec<f64>) {
-    let start = grid.start[grid.cell_id([xs.start, 0, 0])] as usize;
-    let end = grid.start[grid.cell_id([xs.end, 0, 0])] as usize;
+    let start = grid.buckets.start[grid.cell_id([xs.start, 0, 0])] as usize;
+    let end = grid.buckets.start[grid.cell_id([xs.end, 0, 0])] as usize;
     let mut squared = vec![0.0; end - start];
     if !xs.is_empty() {
         nearest_in(grid, xs, &mut squared);
     }
     let distances = squared.into_iter().map(f64::sqrt).collect();
-    (grid.order[start..end].to_vec(), distances)
+    (grid.buckets.order[start..end].to_vec(), distances)
 }
 
 /// The least squared length of δ to another boid, for the boids of the
@@ -85,7 +85,7 @@ pub(crate) fn nearest_of_cells(grid: &Grid, xs: Range<usize>) -> (Vec<u32>, Vec<
 /// first slot of those cells on).
 fn nearest_in(grid: &Grid, xs: Range<usize>, out: &mut [f64]) {
     let cells = grid.cells;
-    let base = grid.start[grid.cell_id([xs.start, 0, 0])] as usize;
+    let base = grid.buckets.start[grid.cell_id([xs.start, 0, 0])] as usize;
     // The block home ± 1, where it does not wrap onto itself, the home cell
     // first: it gives the first bound.
     let first_reach = usize::from(cells >= 3);
