@@ -175,9 +175,17 @@ fn continues_from_a_state_file() {
 
 #[test]
 fn bad_arguments_give_one_line_and_exit_code_2() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 14] = [
         (&[], "Die Option --steps fehlt."),
         (&["--steps", "x"], "--steps: „x“ ist keine ganze Zahl ab 0."),
+        (
+            &["--steps", "+5"],
+            "--steps: „+5“ ist keine ganze Zahl ab 0.",
+        ),
+        (
+            &["--steps", "1", "--seed", "+5"],
+            "--seed: Seed muss eine ganze Zahl von 0 bis 4 294 967 295 sein.",
+        ),
         (
             &["--steps", "-1"],
             "--steps: „-1“ ist keine ganze Zahl ab 0.",

@@ -474,6 +474,7 @@ fn parser_accepts_comma_point_and_spaces() {
     assert_eq!(ParamField::Radius.parse(",5").unwrap(), 0.5);
     assert_eq!(ParamField::Count.parse(" 50000 ").unwrap(), 50_000.0);
     assert_eq!(ParamField::Seed.parse("0").unwrap(), 0.0);
+    assert_eq!(ParamField::Count.parse("0200").unwrap(), 200.0);
     assert_eq!(
         ParamField::Seed.parse("4294967295").unwrap(),
         4_294_967_295.0
@@ -518,6 +519,15 @@ fn parser_rejects_everything_else_naming_field_and_reason() {
             out_of_range(ParamField::Seed),
         ),
         (ParamField::Seed, "-1", out_of_range(ParamField::Seed)),
+        // Whole numbers are digits only: no sign, not even on zero.
+        (ParamField::Seed, "-0", out_of_range(ParamField::Seed)),
+        (ParamField::Count, "+5", out_of_range(ParamField::Count)),
+        (
+            ParamField::Seed,
+            "99999999999999999999999",
+            out_of_range(ParamField::Seed),
+        ),
+        (ParamField::Count, "+", not_a_number(ParamField::Count, "+")),
         (
             ParamField::Cohesion,
             "10,01",

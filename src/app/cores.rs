@@ -162,7 +162,18 @@ mod tests {
         assert_eq!(parse_cores(" 3 "), Ok(3));
         assert_eq!(parse_cores("16"), Ok(16));
         assert_eq!(parse_cores("1"), Ok(1));
-        for bad in ["0", "17", "2,5", "2.0", "-1", "zwei", "1e1", "99999999999"] {
+        for bad in [
+            "0",
+            "17",
+            "2,5",
+            "2.0",
+            "-1",
+            "+3",
+            "zwei",
+            "1e1",
+            "99999999999",
+            "99999999999999999999999",
+        ] {
             let error = parse_cores(bad).expect_err(bad);
             assert!(error.contains("von 1 bis 16"), "{bad}: {error}");
         }
