@@ -129,7 +129,6 @@ pub fn reply(reply: &ShareReply) -> Outgoing {
     set(&message, KIND, &JsValue::from_str("reply"));
     set(&message, "job", &JsValue::from(reply.job));
     set(&message, "part", &JsValue::from(reply.part));
-    set(&message, "ms", &JsValue::from(reply.compute_ms));
     set(&message, "indices", &u32_array(&reply.indices, &transfer));
     set(
         &message,
@@ -175,7 +174,6 @@ pub fn read_worker_message(data: &JsValue) -> Option<WorkerMessage> {
                 nearest: read_f64s(data, "nearest")?,
                 groups: read_group_numbers(&read_u32s(data, "groups")?)?,
             },
-            compute_ms: get(data, "ms")?.as_f64().unwrap_or(0.0),
         })),
         _ => None,
     }

@@ -48,8 +48,6 @@ pub struct ShareReply {
     /// The share's part of the measures: boid ids (another split than
     /// [`ShareReply::indices`]), their nearest distances, the groups.
     pub measures: MeasureShare,
-    /// Milliseconds the worker computed.
-    pub compute_ms: f64,
 }
 
 /// A request or reply that does not fit together (never sent by this app;
@@ -128,7 +126,6 @@ impl ShareRequest {
                 })
                 .collect(),
             indices,
-            compute_ms: 0.0,
         })
     }
 }

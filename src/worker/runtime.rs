@@ -25,13 +25,8 @@ pub fn run() {
         let Some(request) = js::read_request(&event.data()) else {
             return;
         };
-        let started = js_sys::Date::now();
-        let result = request.solve(&mut solver.borrow_mut());
-        match result {
-            Ok(mut reply) => {
-                reply.compute_ms = js_sys::Date::now() - started;
-                post(&reply_scope, &js::reply(&reply));
-            }
+        match request.solve(&mut solver.borrow_mut()) {
+            Ok(reply) => post(&reply_scope, &js::reply(&reply)),
             Err(_) => post(&reply_scope, &js::failed(request.job)),
         }
     });

@@ -14,6 +14,7 @@ pub mod gesture;
 pub mod instances;
 pub mod pacing;
 pub mod picking;
+pub mod planner;
 #[cfg(target_arch = "wasm32")]
 mod renderer;
 #[cfg(not(target_arch = "wasm32"))]
