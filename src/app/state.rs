@@ -571,7 +571,9 @@ impl SwarmStore {
         if self.has_workers() {
             self.dispatch(job);
         } else {
-            let accepted = self.scheduler.try_update_value(|s| s.finish_here(now_ms));
+            let accepted = self
+                .scheduler
+                .try_update_value(|s| s.finish_here(now, now_ms));
             self.land(accepted);
         }
     }
@@ -619,7 +621,10 @@ impl SwarmStore {
                  Hauptthread: große Schwärme können die Seite verlangsamen."
             )));
         }
-        let accepted = self.scheduler.try_update_value(|s| s.finish_here(now_ms));
+        let now = now_ms();
+        let accepted = self
+            .scheduler
+            .try_update_value(|s| s.finish_here(now, now_ms));
         self.land(accepted);
         self.continue_seek();
     }
