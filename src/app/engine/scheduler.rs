@@ -7,12 +7,8 @@
 //! on a state it was not computed for. What a job is for (a Schritt, a run, a
 //! way to a step, a new swarm) is the caller's business (`app::session`).
 
-use crate::app::clock::{MAX_FRAME_MICROS, STEP_MICROS};
 use crate::model::{Kinematics, MeasureAssembler, Measures, Share, ShareAssembler, Swarm};
 use crate::worker::protocol::ShareReply;
-
-/// The most owed steps that wait for the workers.
-pub const MAX_OWED_STEPS: u32 = (MAX_FRAME_MICROS / STEP_MICROS) as u32 + 1;
 
 /// What a job computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,7 +59,6 @@ pub enum Accepted {
 pub struct Scheduler {
     last_id: u32,
     job: Option<Job>,
-    owed: u32,
 }
 
 impl Scheduler {
@@ -118,45 +113,6 @@ impl Scheduler {
     /// one: workers still busy with it after a while are worth replacing.
     pub fn drop_job(&mut self) -> Option<f64> {
         self.job.take().map(|job| job.started_ms)
-    }
-
-    /// Drops the job in flight and the owed steps.
-    pub fn drop_all(&mut self) -> Option<f64> {
-        self.owed = 0;
-        self.drop_job()
-    }
-
-    /// Drops a step in flight (not a build) and the owed steps: Pause.
-    pub fn drop_steps(&mut self) -> Option<f64> {
-        self.owed = 0;
-        if self
-            .job
-            .as_ref()
-            .is_some_and(|job| job.kind == JobKind::Step)
-        {
-            self.drop_job()
-        } else {
-            None
-        }
-    }
-
-    /// Drops the owed steps not started yet.
-    pub fn drop_owed(&mut self) {
-        self.owed = 0;
-    }
-
-    /// Adds steps the clock owes, keeping at most [`MAX_OWED_STEPS`].
-    pub fn owe(&mut self, steps: u32) {
-        self.owed = self.owed.saturating_add(steps).min(MAX_OWED_STEPS);
-    }
-
-    /// Takes one owed step when nothing is in flight (the caller starts it).
-    pub fn take_owed_step(&mut self) -> bool {
-        let take = self.job.is_none() && self.owed > 0;
-        if take {
-            self.owed -= 1;
-        }
-        take
     }
 
     /// Takes a worker's answer.
