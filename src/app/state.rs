@@ -65,7 +65,7 @@ pub struct SwarmStore {
     pool: StoredValue<Option<WorkerPool>, LocalStorage>,
     version: RwSignal<u64>,
     selection: RwSignal<Option<usize>>,
-    doing: RwSignal<StatusReadout>,
+    status: RwSignal<StatusReadout>,
     perf: RwSignal<Option<PerfReadout>>,
     main_thread_note: RwSignal<Option<String>>,
 }
@@ -76,13 +76,13 @@ impl SwarmStore {
     #[must_use]
     pub fn new() -> Self {
         let session = Session::new();
-        let doing = StatusReadout::of(&session);
+        let status = StatusReadout::of(&session);
         Self {
             version: RwSignal::new(session.version()),
             session: StoredValue::new(session),
             pool: StoredValue::new_local(None),
             selection: RwSignal::new(None),
-            doing: RwSignal::new(doing),
+            status: RwSignal::new(status),
             perf: RwSignal::new(None),
             main_thread_note: RwSignal::new(None),
         }
@@ -113,27 +113,27 @@ impl SwarmStore {
     /// Whether the swarm advances in real time (tracked).
     #[must_use]
     pub fn running(&self) -> Signal<bool> {
-        let doing = self.doing;
-        Signal::derive(move || doing.with(|doing| doing.run_state == RunState::Running))
+        let status = self.status;
+        Signal::derive(move || status.with(|status| status.run_state == RunState::Running))
     }
 
     /// The current run state (tracked).
     #[must_use]
     pub fn run_state(&self) -> RunState {
-        self.doing.with(|doing| doing.run_state)
+        self.status.with(|status| status.run_state)
     }
 
     /// The computation the user waits for, if any (tracked).
     #[must_use]
     pub fn busy(&self) -> Option<Busy> {
-        self.doing.with(|doing| doing.busy)
+        self.status.with(|status| status.busy)
     }
 
     /// Where the current swarm (or the one being built) came from; `None`
     /// without a swarm (tracked).
     #[must_use]
     pub fn origin(&self) -> Option<Origin> {
-        self.doing.with(|doing| doing.origin)
+        self.status.with(|status| status.origin)
     }
 
     /// The selected boid's index, if any (tracked).
@@ -379,7 +379,7 @@ impl SwarmStore {
     /// Sets the signals views track to the session's values, notifying only
     /// where a value changed.
     fn publish(&self) {
-        let Some((version, selection, doing, perf, note)) =
+        let Some((version, selection, status, perf, note)) =
             self.session.try_with_value(|session| {
                 (
                     session.version(),
@@ -394,7 +394,7 @@ impl SwarmStore {
         };
         replace_if_changed(self.version, version);
         replace_if_changed(self.selection, selection);
-        replace_if_changed(self.doing, doing);
+        replace_if_changed(self.status, status);
         replace_if_changed(self.perf, perf);
         replace_if_changed(self.main_thread_note, note);
     }
