@@ -18,6 +18,7 @@ pub mod projection;
 pub mod render3d;
 pub mod rules_overlay;
 pub mod series_chart;
+pub mod session;
 pub mod state;
 pub mod storage;
 pub mod table_data;

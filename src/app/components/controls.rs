@@ -15,18 +15,17 @@ pub fn Controls() -> impl IntoView {
     let form = expect_context::<ParamForm>();
     let state = Memo::new(move |_| store.run_state());
     let params_valid = Memo::new(move |_| form.params().is_some());
-    let stepping = move || store.busy().get() == Some(Busy::Stepping);
-    let seeking = move || matches!(store.busy().get(), Some(Busy::Seeking { .. }));
+    let stepping = move || store.busy() == Some(Busy::Stepping);
+    let seeking = move || matches!(store.busy(), Some(Busy::Seeking { .. }));
     // At the first state (initialised or loaded) there is nothing before it.
     let at_first = Memo::new(move |_| match (store.summary(), store.first_step()) {
         (Some(summary), Some(first)) => summary.step <= first,
         _ => true,
     });
-    let back_blocked = move || {
-        at_first.get() || matches!(store.busy().get(), Some(Busy::Building | Busy::Stepping))
-    };
+    let back_blocked =
+        move || at_first.get() || matches!(store.busy(), Some(Busy::Building | Busy::Stepping));
     let back_note = move || {
-        let imported = store.origin().get() == Some(Origin::Imported);
+        let imported = store.origin() == Some(Origin::Imported);
         let first = store.first_step();
         match first {
             Some(first) if imported && at_first.get() => {

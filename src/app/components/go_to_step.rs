@@ -24,7 +24,7 @@ pub fn GoToStep() -> impl IntoView {
                     GoToError::NoSwarm => "Erst einen Schwarm initialisieren.".to_owned(),
                     GoToError::BeforeFirst { first } => texts::before_first_step(
                         first,
-                        store.origin().get_untracked() == Some(Origin::Imported),
+                        untrack(|| store.origin()) == Some(Origin::Imported),
                     ),
                 })
             });

@@ -31,7 +31,7 @@ pub fn ShareLink() -> impl IntoView {
     let note = RwSignal::new(None::<String>);
     let input = NodeRef::<html::Input>::new();
     let link = Memo::new(move |_| {
-        if store.origin().get() == Some(Origin::Imported) {
+        if store.origin() == Some(Origin::Imported) {
             return Err(IMPORTED_NOTE);
         }
         let summary = store.summary();

@@ -77,7 +77,7 @@ pub fn Status() -> impl IntoView {
     };
     let realtime = move || show(perf.get().map(|p| realtime_label(p.realtime_factor())));
     let busy = move || {
-        store.busy().get().map(|busy| match busy {
+        store.busy().map(|busy| match busy {
             Busy::Building => "berechnet den Schwarm …".to_owned(),
             Busy::Stepping => "berechnet Schritt …".to_owned(),
             // The step being computed is the one after the current state.
@@ -88,7 +88,7 @@ pub fn Status() -> impl IntoView {
             ),
         })
     };
-    let seeking = move || matches!(store.busy().get(), Some(Busy::Seeking { .. }));
+    let seeking = move || matches!(store.busy(), Some(Busy::Seeking { .. }));
     let note = store.main_thread_note();
     let state_class = move || match state.get() {
         RunState::Empty => "state state-empty",

@@ -4,12 +4,21 @@
 //! cheap half of a step itself: moving every boid by its steering. The
 //! expensive half, finding the neighbours of the new state and the searches
 //! behind the measures of the whole swarm, goes to a pool of Web Workers,
-//! each computing one share of the rows (`scheduler` tracks the
-//! job and its shares, `pool` talks to the workers). When workers cannot start,
-//! the store computes on the main thread as before and says so.
+//! each computing one share of the rows.
+//!
+//! - `scheduler` is plain bookkeeping: it numbers every job, keeps the one
+//!   in flight and puts its shares together, and ignores answers for any
+//!   other number. It knows nothing of what a job is for.
+//! - `pool` talks to the workers (wasm only): it sends a job's state to every
+//!   worker and hands their answers, or their failure, to a callback.
+//!
+//! `app::session` decides which job to start and what a finished one means;
+//! `app::state::SwarmStore` connects the session to the pool. When workers
+//! cannot start, the session has its jobs computed on the main thread and
+//! says so.
 
 pub mod pool;
 pub mod scheduler;
 
 pub use pool::{PoolEvent, WorkerPool};
-pub use scheduler::{Accepted, Finished, JobKind, MAX_OWED_STEPS, Scheduler};
+pub use scheduler::{Accepted, Finished, JobKind, Scheduler};

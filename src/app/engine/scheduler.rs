@@ -1,18 +1,14 @@
 //! The page's side of the stepping work as plain data: which job is being
-//! computed, which shares have come back, and how many owed steps wait.
+//! computed and which of its shares have come back.
 //!
-//! At most one job is in flight. Starting a job, pausing, an edit, a reset or
-//! an import drops the one in flight: its late answers carry an old job number
-//! and are ignored, so no result ever lands on a state it was not computed for.
+//! At most one job is in flight. Every job has a number of its own: starting
+//! a job drops the one in flight, and so does [`Scheduler::drop_job`]; late
+//! answers then carry an old number and are ignored, so no result ever lands
+//! on a state it was not computed for. What a job is for (a Schritt, a run, a
+//! way to a step, a new swarm) is the caller's business (`app::session`).
 
-use crate::app::clock::{MAX_FRAME_MICROS, STEP_MICROS};
 use crate::model::{Kinematics, MeasureAssembler, Measures, Share, ShareAssembler, Swarm};
 use crate::worker::protocol::ShareReply;
-
-/// The most owed steps that wait for the workers: what one frame may owe
-/// (250 ms plus a carry below one step). When the steps cannot keep up, real
-/// time beyond this is dropped, as the clock drops gaps beyond 250 ms.
-pub const MAX_OWED_STEPS: u32 = (MAX_FRAME_MICROS / STEP_MICROS) as u32 + 1;
 
 /// What a job computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,16 +54,15 @@ pub enum Accepted {
     Done(Box<Finished>),
 }
 
-/// Job numbers, the job in flight and the owed steps.
+/// Job numbers and the job in flight.
 #[derive(Debug, Default)]
 pub struct Scheduler {
     last_id: u32,
     job: Option<Job>,
-    owed: u32,
 }
 
 impl Scheduler {
-    /// Nothing in flight, nothing owed.
+    /// Nothing in flight.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
@@ -108,51 +103,16 @@ impl Scheduler {
             .map(|job| (job.id, job.kind, &job.kinematics))
     }
 
-    /// Drops the job in flight and the owed steps (everything that removes or
-    /// replaces the swarm). Returns when the dropped job started (ms), if any.
-    pub fn drop_all(&mut self) -> Option<f64> {
-        self.owed = 0;
-        self.job.take().map(|job| job.started_ms)
-    }
-
-    /// Drops a step in flight (not a build) and the owed steps: Pause.
-    /// Returns when the dropped step started (ms), if any.
-    pub fn drop_steps(&mut self) -> Option<f64> {
-        self.owed = 0;
-        if self
-            .job
-            .as_ref()
-            .is_some_and(|job| job.kind == JobKind::Step)
-        {
-            self.job.take().map(|job| job.started_ms)
-        } else {
-            None
-        }
-    }
-
-    /// Drops the owed steps not started yet.
-    pub fn drop_owed(&mut self) {
-        self.owed = 0;
-    }
-
-    /// Adds steps the clock owes, keeping at most [`MAX_OWED_STEPS`].
-    pub fn owe(&mut self, steps: u32) {
-        self.owed = self.owed.saturating_add(steps).min(MAX_OWED_STEPS);
-    }
-
-    /// Takes one owed step when nothing is in flight (the caller starts it).
-    pub fn take_owed_step(&mut self) -> bool {
-        let take = self.job.is_none() && self.owed > 0;
-        if take {
-            self.owed -= 1;
-        }
-        take
-    }
-
-    /// Owed steps not started yet.
+    /// Whether job number `job` is the one in flight.
     #[must_use]
-    pub fn owed(&self) -> u32 {
-        self.owed
+    pub fn is_in_flight(&self, job: u32) -> bool {
+        self.job.as_ref().is_some_and(|flying| flying.id == job)
+    }
+
+    /// Drops the job in flight. Returns when it started (ms), if there was
+    /// one: workers still busy with it after a while are worth replacing.
+    pub fn drop_job(&mut self) -> Option<f64> {
+        self.job.take().map(|job| job.started_ms)
     }
 
     /// Takes a worker's answer.
@@ -174,7 +134,7 @@ impl Scheduler {
             return Accepted::Partial;
         }
         self.finish(
-            || now_ms,
+            |started_ms| now_ms - started_ms,
             |job| {
                 let steering = job.assembler.finish()?;
                 let swarm = job.kinematics.with_steering(steering).ok()?;
@@ -185,18 +145,24 @@ impl Scheduler {
     }
 
     /// Computes the job in flight here, on this thread (without workers),
-    /// measures included; `now_ms` is read when the computation is done.
-    pub fn finish_here(&mut self, now_ms: impl FnOnce() -> f64) -> Accepted {
-        self.finish(now_ms, |job| {
-            let swarm = job.kinematics.into_swarm();
-            let measures = swarm.measures();
-            Some((swarm, measures))
-        })
+    /// measures included. Its wall time runs from `started_ms` (when the
+    /// computation began) to `now_ms()`, read once it is done.
+    pub fn finish_here(&mut self, started_ms: f64, now_ms: impl FnOnce() -> f64) -> Accepted {
+        self.finish(
+            |_| now_ms() - started_ms,
+            |job| {
+                let swarm = job.kinematics.into_swarm();
+                let measures = swarm.measures();
+                Some((swarm, measures))
+            },
+        )
     }
 
+    /// Takes the job in flight and builds its result; `wall_ms` turns the
+    /// job's start (ms) into its wall time once the result is built.
     fn finish(
         &mut self,
-        now_ms: impl FnOnce() -> f64,
+        wall_ms: impl FnOnce(f64) -> f64,
         build: impl FnOnce(Job) -> Option<(Swarm, Measures)>,
     ) -> Accepted {
         let Some(job) = self.job.take() else {
@@ -208,7 +174,7 @@ impl Scheduler {
                 kind,
                 swarm,
                 measures,
-                wall_ms: (now_ms() - started_ms).max(0.0),
+                wall_ms: wall_ms(started_ms).max(0.0),
             })),
             None => Accepted::Ignored,
         }
@@ -281,14 +247,16 @@ mod tests {
         let old = state(50);
         let old_id = scheduler.begin(JobKind::Step, old.clone(), 0.0);
         let late = replies(old_id, &old, 1);
-        scheduler.drop_all();
+        assert_eq!(scheduler.drop_job(), Some(0.0), "when it started");
+        assert!(scheduler.drop_job().is_none(), "nothing left");
         assert!(matches!(scheduler.accept(&late[0], 1.0), Accepted::Ignored));
         // A new job for another state does not take the old answers either.
         let new = state(60);
         let new_id = scheduler.begin(JobKind::Build, new, 2.0);
         assert_ne!(new_id, old_id);
         assert!(matches!(scheduler.accept(&late[0], 3.0), Accepted::Ignored));
-        assert!(scheduler.in_flight().is_some());
+        assert!(scheduler.is_in_flight(new_id));
+        assert!(!scheduler.is_in_flight(old_id));
     }
 
     #[test]
@@ -314,46 +282,14 @@ mod tests {
     }
 
     #[test]
-    fn owed_steps_are_bounded_and_wait_for_the_job_in_flight() {
-        let mut scheduler = Scheduler::new();
-        scheduler.owe(100);
-        assert_eq!(scheduler.owed(), MAX_OWED_STEPS);
-        assert!(scheduler.take_owed_step());
-        scheduler.begin(JobKind::Step, state(5), 0.0);
-        assert!(!scheduler.take_owed_step());
-        assert_eq!(scheduler.owed(), MAX_OWED_STEPS - 1);
-        scheduler.drop_all();
-        assert_eq!(scheduler.owed(), 0);
-        assert!(!scheduler.take_owed_step());
-    }
-
-    #[test]
-    fn pause_drops_a_step_in_flight_but_not_a_build() {
-        let mut scheduler = Scheduler::new();
-        scheduler.begin(JobKind::Build, state(5), 0.0);
-        scheduler.owe(3);
-        scheduler.drop_steps();
-        assert_eq!(scheduler.owed(), 0);
-        assert!(scheduler.in_flight().is_some());
-        scheduler.begin(JobKind::Step, state(5), 0.0);
-        scheduler.drop_steps();
-        assert!(scheduler.in_flight().is_none());
-    }
-
-    #[test]
-    fn the_owed_steps_hold_at_most_one_frame_of_real_time() {
-        // 250 ms with a carry of 39 ms is 7 steps; never more.
-        assert_eq!(MAX_OWED_STEPS, 7);
-    }
-
-    #[test]
     fn finishing_here_gives_the_same_swarm() {
         let mut scheduler = Scheduler::new();
         let kinematics = state(40);
         scheduler.begin(JobKind::Build, kinematics.clone(), 0.0);
-        let Accepted::Done(done) = scheduler.finish_here(|| 1.0) else {
+        let Accepted::Done(done) = scheduler.finish_here(5.0, || 7.5) else {
             panic!("a job was in flight");
         };
+        assert_eq!(done.wall_ms, 2.5, "from the start of the computation");
         assert_eq!(done.swarm.to_json(), kinematics.into_swarm().to_json());
     }
 }

@@ -18,7 +18,7 @@ pub fn TablePage() -> impl IntoView {
     // scroll position) is built once; an import, which removes the old swarm
     // before the new one is computed, keeps it.
     let show_table = Memo::new(move |shown: Option<&bool>| {
-        store.has_swarm() || (shown == Some(&true) && store.busy().get() == Some(Busy::Building))
+        store.has_swarm() || (shown == Some(&true) && store.busy() == Some(Busy::Building))
     });
     view! {
         <div class="page table-page">

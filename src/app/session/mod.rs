@@ -1,0 +1,242 @@
+//! The simulation's session as plain data: the swarm, what the app is doing
+//! with it, the jobs that compute its steps, the checkpoints and the series.
+//! No Leptos and no browser types: every run rule of SPEC §3 is natively
+//! tested here (`tests/`), and `state::SwarmStore` is the thin reactive shell
+//! that shows it.
+//!
+//! **What the app is doing** is one value ([`Activity`] inside the session):
+//! empty, building a new swarm (then perhaps going to a link's step), or a
+//! swarm that is paused, running, computing one Schritt, going forward to a
+//! step, or restoring a checkpoint to go to an earlier step. The step a way
+//! leads to is stored once, in the variant that needs it.
+//!
+//! **Talking to the shell.** The session reads no clock and touches no
+//! worker. Every method takes the time it needs as an argument (`now`, in ms
+//! as `performance.now()` gives it) and leaves what must happen outside in an
+//! outbox that the shell takes right after the call
+//! ([`Session::take_effects`]): send job n to the workers (its state is
+//! [`Session::job_state`]), compute it here on the main thread (now, or after
+//! the page had its turn), or replace the workers. Whatever the views show
+//! (the swarm and its version counter, the selection, the run state, the
+//! performance readout, the note about the main thread) is read back with
+//! plain getters.
+//!
+//! **Jobs.** At most one job is in flight, numbered by the
+//! [`Scheduler`](crate::app::engine::Scheduler): anything that removes,
+//! replaces or stops the swarm drops it, and an answer with an old number is
+//! ignored, so nothing lands on a state it was not computed for. The main
+//! thread (no workers yet, or workers blocked) is treated like a worker that
+//! answers job n when the shell calls [`Session::compute_here`]; a
+//! continuation deferred to the next task names its job too, so a stale one
+//! does nothing.
+
+mod activity;
+mod commands;
+mod pace;
+mod work;
+
+#[cfg(test)]
+mod tests;
+
+pub use activity::{Busy, GoToError, Origin, RunState};
+pub use pace::MAX_OWED_STEPS;
+
+use self::activity::{Activity, Doing, Run};
+use crate::app::engine::Scheduler;
+use crate::app::perf::PerfReadout;
+use crate::model::{Kinematics, Series, Swarm};
+
+/// Milliseconds of stepping one animation frame may spend when the model runs
+/// on the main thread (no workers) before the owed steps not taken yet are
+/// dropped: the swarm then runs slower than real time instead of freezing.
+/// A way to a step continues after the page had its turn instead.
+pub const MAIN_THREAD_FRAME_BUDGET_MS: f64 = 60.0;
+
+/// A dropped job that has computed this long (ms) makes the session ask for
+/// fresh workers rather than wait for the old ones to finish it (starting a
+/// worker from the cached wasm takes a few tens of ms).
+pub const RESTART_WORKERS_AFTER_MS: f64 = 200.0;
+
+/// What the shell must do after a call, taken with [`Session::take_effects`].
+#[must_use = "the shell must carry out what the session asks for"]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Replace the workers by this many fresh ones (the old ones are still
+    /// busy with a dropped job), then report [`Session::workers_started`] or
+    /// [`Session::workers_failed`]. Comes before [`Effects::work`].
+    pub restart_workers: Option<u32>,
+    /// What to do with the job in flight.
+    pub work: Work,
+}
+
+/// What the shell does with the job in flight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Work {
+    /// Nothing to do.
+    #[default]
+    Idle,
+    /// Send job n's state ([`Session::job_state`]) to the workers; their
+    /// answers go to [`Session::reply`].
+    Dispatch(u32),
+    /// Compute job n here, now: [`Session::compute_here`] (which may ask for
+    /// the next one at once).
+    Compute(u32),
+    /// Compute job n here after the page has had its turn (a zero-delay
+    /// timeout), so a long way to a step on the main thread leaves room for
+    /// input and drawing.
+    ComputeLater(u32),
+}
+
+/// Where the model computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    /// On the main thread: before the workers have started, and after they
+    /// failed.
+    MainThread,
+    /// On this many Web Workers.
+    Workers(u32),
+}
+
+/// The swarm, what is being done with it, and the jobs that compute it.
+#[derive(Debug)]
+pub struct Session {
+    activity: Activity,
+    jobs: Scheduler,
+    engine: Engine,
+    /// Why the model computes on the main thread, once workers failed.
+    main_thread_note: Option<String>,
+    /// Changes whenever the swarm changes (built, stepped, removed).
+    version: u64,
+    /// When the current stretch of main-thread computing began (ms): it
+    /// lasts while the shell computes one job after the other.
+    slice_started: Option<f64>,
+    out: Effects,
+}
+
+impl Session {
+    /// No swarm; computes on the main thread until
+    /// [`Session::workers_started`].
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            activity: Activity::Empty,
+            jobs: Scheduler::new(),
+            engine: Engine::MainThread,
+            main_thread_note: None,
+            version: 0,
+            slice_started: None,
+            out: Effects::default(),
+        }
+    }
+
+    /// What the shell must do now (and forgets it). Call after every call.
+    pub fn take_effects(&mut self) -> Effects {
+        let effects = std::mem::take(&mut self.out);
+        // A stretch of main-thread computing ends with anything but the next
+        // job to compute at once.
+        if !matches!(effects.work, Work::Compute(_)) {
+            self.slice_started = None;
+        }
+        effects
+    }
+
+    /// The state of job `job` to send to the workers; `None` once it is no
+    /// longer in flight (dropped, renumbered or done).
+    #[must_use]
+    pub fn job_state(&self, job: u32) -> Option<&Kinematics> {
+        self.jobs
+            .in_flight()
+            .filter(|&(id, ..)| id == job)
+            .map(|(.., state)| state)
+    }
+
+    /// A counter that changes whenever the swarm changes.
+    #[must_use]
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The swarm; `None` when there is none (also while a new one is built).
+    #[must_use]
+    pub fn swarm(&self) -> Option<&Swarm> {
+        self.run().map(|run| &run.swarm)
+    }
+
+    /// The selected boid's index, if any.
+    #[must_use]
+    pub fn selection(&self) -> Option<usize> {
+        self.run().and_then(|run| run.selection)
+    }
+
+    /// The run state the status shows.
+    #[must_use]
+    pub fn run_state(&self) -> RunState {
+        self.activity.run_state()
+    }
+
+    /// The computation the user waits for, if any.
+    #[must_use]
+    pub fn busy(&self) -> Option<Busy> {
+        self.activity.busy()
+    }
+
+    /// Where the swarm (or the one being built) came from.
+    #[must_use]
+    pub fn origin(&self) -> Option<Origin> {
+        match &self.activity {
+            Activity::Empty => None,
+            Activity::Building { origin, .. } => Some(*origin),
+            Activity::Ready { run, .. } => Some(run.origin),
+        }
+    }
+
+    /// The step of the state the swarm was initialised or loaded with: going
+    /// back ends there.
+    #[must_use]
+    pub fn first_step(&self) -> Option<u64> {
+        self.run().and_then(|run| run.checkpoints.first_step())
+    }
+
+    /// The measures of every step from the first state to the current one;
+    /// `None` without a swarm.
+    #[must_use]
+    pub fn series(&self) -> Option<&Series> {
+        self.run().map(|run| &run.series)
+    }
+
+    /// The latest performance readout; `None` unless running.
+    #[must_use]
+    pub fn perf(&self) -> Option<PerfReadout> {
+        match &self.activity {
+            Activity::Ready {
+                doing: Doing::Running(pace),
+                ..
+            } => pace.readout(),
+            _ => None,
+        }
+    }
+
+    /// Why the model computes on the main thread, once workers failed (in
+    /// German, for the status).
+    #[must_use]
+    pub fn main_thread_note(&self) -> Option<&str> {
+        self.main_thread_note.as_deref()
+    }
+
+    fn run(&self) -> Option<&Run> {
+        match &self.activity {
+            Activity::Ready { run, .. } => Some(run),
+            Activity::Empty | Activity::Building { .. } => None,
+        }
+    }
+
+    fn bump(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self::new()
+    }
+}

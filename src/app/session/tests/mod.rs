@@ -1,0 +1,248 @@
+//! The run rules of SPEC §3 on the session, without a browser or a reactive
+//! owner. [`Shell`] plays the app's reactive shell: it carries out what the
+//! session asks for, either with fake workers (their answers are the real
+//! workers' computation, delivered when a test says so) or on the main
+//! thread with a clock that a test moves.
+
+use super::*;
+use crate::app::engine::scheduler::shares;
+use crate::model::{Params, Series, SteeringSolver, Swarm};
+use crate::worker::protocol::{ShareReply, ShareRequest};
+
+mod going_back;
+mod main_thread;
+mod run_rules;
+mod workers;
+
+/// The app around a session, as far as the session can tell.
+struct Shell {
+    session: Session,
+    /// The time the next call is given, in ms; computing here moves it.
+    now: f64,
+    /// How long computing one job on the main thread takes, in ms.
+    compute_ms: f64,
+    /// The shares each job is split into (the number of workers).
+    workers: u32,
+    /// Jobs sent to the workers and not answered yet, oldest first.
+    sent: Vec<u32>,
+    /// Jobs to compute here after the page had its turn, oldest first.
+    later: Vec<u32>,
+    /// The sizes of the fresh worker pools asked for.
+    restarts: Vec<u32>,
+}
+
+impl Shell {
+    /// No workers: every job is computed on the main thread at once and
+    /// takes no time, so every command is done when it returns.
+    fn main_thread() -> Self {
+        Self {
+            session: Session::new(),
+            now: 0.0,
+            compute_ms: 0.0,
+            workers: 0,
+            sent: Vec::new(),
+            later: Vec::new(),
+            restarts: Vec::new(),
+        }
+    }
+
+    /// `size` workers that answer when [`Shell::answer`] says so.
+    fn with_workers(size: u32) -> Self {
+        let mut shell = Self::main_thread();
+        shell.workers = size;
+        shell.session.workers_started(size);
+        shell.carry_out();
+        shell
+    }
+
+    /// Runs a call on the session at the current time and carries out what
+    /// it asks for.
+    fn act<R>(&mut self, call: impl FnOnce(&mut Session, f64) -> R) -> R {
+        let result = call(&mut self.session, self.now);
+        self.carry_out();
+        result
+    }
+
+    fn carry_out(&mut self) {
+        let mut pending = vec![self.session.take_effects()];
+        while let Some(effects) = pending.pop() {
+            if let Some(size) = effects.restart_workers {
+                self.restarts.push(size);
+                self.session.workers_started(size);
+                pending.push(self.session.take_effects());
+            }
+            match effects.work {
+                Work::Idle => {}
+                Work::Dispatch(job) => {
+                    if self.session.job_state(job).is_some() {
+                        self.sent.push(job);
+                    }
+                }
+                Work::Compute(job) => {
+                    self.compute(job);
+                    pending.push(self.session.take_effects());
+                }
+                Work::ComputeLater(job) => self.later.push(job),
+            }
+        }
+    }
+
+    /// Computes job `job` here; the clock moves by [`Shell::compute_ms`].
+    fn compute(&mut self, job: u32) {
+        if self.session.job_state(job).is_none() {
+            // Stale: the session ignores it without reading the clock.
+            self.session
+                .compute_here(job, || panic!("a stale job is not computed"));
+            return;
+        }
+        let began = self.now;
+        let ended = began + self.compute_ms;
+        let mut readings = [began, ended].into_iter();
+        self.session
+            .compute_here(job, || readings.next().expect("read twice"));
+        self.now = ended;
+    }
+
+    /// The workers' answers to job `job` (while it is in flight).
+    fn replies(&self, job: u32) -> Vec<ShareReply> {
+        let state = self.session.job_state(job).expect("the job is in flight");
+        shares(self.workers)
+            .map(|share| {
+                ShareRequest::new(job, share, state)
+                    .solve(&mut SteeringSolver::new())
+                    .expect("a valid request")
+            })
+            .collect()
+    }
+
+    /// Hands answers to the session, one after the other.
+    fn deliver(&mut self, replies: &[ShareReply]) {
+        for reply in replies {
+            self.act(|session, now| session.reply(reply, now));
+        }
+    }
+
+    /// The workers answer the oldest job sent; `false` when none waits.
+    /// Answers for a job dropped meanwhile are gone with its workers.
+    fn answer(&mut self) -> bool {
+        if self.sent.is_empty() {
+            return false;
+        }
+        let job = self.sent.remove(0);
+        if self.session.job_state(job).is_some() {
+            let replies = self.replies(job);
+            self.deliver(&replies);
+        }
+        true
+    }
+
+    /// Runs the oldest continuation deferred to the next task; `false` when
+    /// none waits.
+    fn next_task(&mut self) -> bool {
+        if self.later.is_empty() {
+            return false;
+        }
+        let job = self.later.remove(0);
+        self.compute(job);
+        self.carry_out();
+        true
+    }
+
+    /// Lets the workers answer and the page take its turns until nothing is
+    /// left to do.
+    fn settle(&mut self) {
+        while self.answer() || self.next_task() {}
+    }
+
+    fn initialise(&mut self, params: &Params) {
+        self.act(|session, now| session.initialise(params, now))
+            .expect("valid params");
+    }
+
+    fn initialise_at(&mut self, params: &Params, target: u64) {
+        self.act(|session, now| session.initialise_at(params, target, now))
+            .expect("valid params");
+    }
+
+    fn load(&mut self, swarm: &Swarm) {
+        let state = swarm.kinematics();
+        self.act(|session, now| session.load(state, now));
+    }
+
+    fn start(&mut self) {
+        self.act(|session, _| session.start());
+    }
+
+    fn pause(&mut self) {
+        self.act(Session::pause);
+    }
+
+    fn step(&mut self) {
+        self.act(Session::step);
+    }
+
+    fn step_back(&mut self) -> Result<(), GoToError> {
+        self.act(Session::step_back)
+    }
+
+    fn go_to(&mut self, target: u64) -> Result<(), GoToError> {
+        self.act(|session, now| session.go_to(target, now))
+    }
+
+    fn reset(&mut self) {
+        self.act(Session::reset);
+    }
+
+    fn select(&mut self, boid: Option<usize>) {
+        self.act(|session, _| session.select(boid));
+    }
+
+    /// An animation frame at `at` ms.
+    fn frame(&mut self, at: f64) {
+        self.now = at;
+        self.act(Session::frame);
+    }
+
+    fn step_count(&self) -> Option<u64> {
+        self.session.swarm().map(|swarm| swarm.step_count())
+    }
+
+    fn json(&self) -> Option<String> {
+        self.session.swarm().map(Swarm::to_json)
+    }
+
+    fn series_csv(&self) -> String {
+        self.session
+            .series()
+            .map(Series::to_csv)
+            .unwrap_or_default()
+    }
+}
+
+/// 20 boids, the default parameters otherwise.
+fn small() -> Params {
+    Params {
+        count: 20,
+        ..Params::default()
+    }
+}
+
+/// The state `steps` Schritte after Initialisieren with `small()`.
+fn stepped(steps: u64) -> Swarm {
+    let mut swarm = Swarm::new(&small()).expect("valid params");
+    for _ in 0..steps {
+        swarm.step();
+    }
+    swarm
+}
+
+fn by_hand(steps: u64) -> String {
+    stepped(steps).to_json()
+}
+
+/// The series the model writes for steps `0 ..= steps` of `small()`.
+fn model_series(steps: u64) -> String {
+    Swarm::new(&small())
+        .expect("valid params")
+        .series_csv(steps)
+}

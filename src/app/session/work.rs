@@ -1,0 +1,178 @@
+//! The computing side: starting and dropping jobs, the workers' answers, the
+//! main thread standing in for them, and what follows a landed job.
+
+use super::activity::{Activity, Doing, Run};
+use super::{Engine, MAIN_THREAD_FRAME_BUDGET_MS, RESTART_WORKERS_AFTER_MS, Session, Work};
+use crate::app::engine::{Accepted, Finished, JobKind};
+use crate::model::Kinematics;
+use crate::worker::protocol::ShareReply;
+
+impl Session {
+    /// `size` Web Workers have started (first, or replacing others): they
+    /// compute from now on, beginning with the job in flight, which gets a
+    /// new number so that the old workers' answers are ignored.
+    pub fn workers_started(&mut self, size: u32) {
+        self.engine = Engine::Workers(size);
+        if let Some(job) = self.jobs.renumber() {
+            self.out.work = Work::Dispatch(job);
+        }
+    }
+
+    /// The workers cannot be used (blocked, failed to load, crashed): the
+    /// main thread computes from now on, beginning with the job in flight,
+    /// and the status says so once.
+    pub fn workers_failed(&mut self, why: &str) {
+        self.engine = Engine::MainThread;
+        if self.main_thread_note.is_none() {
+            self.main_thread_note = Some(format!(
+                "Web Worker stehen nicht zur Verfügung ({why}). Das Modell rechnet im \
+                 Hauptthread: große Schwärme können die Seite verlangsamen."
+            ));
+        }
+        if let Some((job, ..)) = self.jobs.in_flight() {
+            self.out.work = Work::Compute(job);
+        }
+    }
+
+    /// A worker's answer at `now`: once every share of the job in flight is
+    /// in, its state lands and the next job starts. An answer for any other
+    /// job is ignored.
+    pub fn reply(&mut self, reply: &ShareReply, now: f64) {
+        if let Accepted::Done(done) = self.jobs.accept(reply, now) {
+            self.land(*done);
+            self.go_on(now, false);
+        }
+    }
+
+    /// Computes job `job` here, on the main thread, reading `clock` (ms) when
+    /// the computation begins and when it ends; a job no longer in flight
+    /// (a stale continuation) is ignored. Afterwards the next job may be
+    /// asked for at once while this stretch of computing stays within
+    /// [`MAIN_THREAD_FRAME_BUDGET_MS`]: beyond it a run drops its owed steps
+    /// and a way to a step continues after the page had its turn.
+    pub fn compute_here(&mut self, job: u32, mut clock: impl FnMut() -> f64) {
+        if !self.jobs.is_in_flight(job) {
+            return;
+        }
+        let began = clock();
+        let stretch_began = *self.slice_started.get_or_insert(began);
+        let Accepted::Done(done) = self.jobs.finish_here(began, clock) else {
+            return;
+        };
+        let ended = began + done.wall_ms;
+        self.land(*done);
+        self.go_on(ended, ended - stretch_began >= MAIN_THREAD_FRAME_BUDGET_MS);
+    }
+
+    /// Starts a job for `state` (the caller has dropped any job in flight)
+    /// and asks the shell to have it computed.
+    pub(super) fn begin(&mut self, kind: JobKind, state: Kinematics, now: f64) {
+        let job = self.jobs.begin(kind, state, now);
+        self.out.work = match self.engine {
+            Engine::Workers(_) => Work::Dispatch(job),
+            Engine::MainThread => Work::Compute(job),
+        };
+    }
+
+    /// Drops the job in flight. Workers that have been busy with it for a
+    /// while would hold up the next job: they are replaced.
+    pub(super) fn drop_job(&mut self, now: f64) {
+        let Some(started) = self.jobs.drop_job() else {
+            return;
+        };
+        self.out.work = Work::Idle;
+        if let Engine::Workers(size) = self.engine
+            && now - started >= RESTART_WORKERS_AFTER_MS
+        {
+            self.out.restart_workers = Some(size);
+        }
+    }
+
+    /// While running, starts an owed step when nothing is in flight.
+    pub(super) fn start_owed_step(&mut self, now: f64) {
+        if self.jobs.in_flight().is_some() {
+            return;
+        }
+        if let Activity::Ready {
+            run,
+            doing: Doing::Running(pace),
+        } = &mut self.activity
+            && pace.take_owed_step()
+        {
+            let next = run.swarm.next_kinematics();
+            self.begin(JobKind::Step, next, now);
+        }
+    }
+
+    /// Puts a finished job's state in place, as what is being done says: a
+    /// new swarm, a restored checkpoint or the next step.
+    fn land(&mut self, done: Finished) {
+        let Finished {
+            kind,
+            swarm,
+            measures,
+            wall_ms,
+        } = done;
+        match (&mut self.activity, kind) {
+            (Activity::Building { origin, target }, JobKind::Build) => {
+                let doing = match *target {
+                    Some(target) => Doing::Seeking { target },
+                    None => Doing::Paused,
+                };
+                let run = Box::new(Run::new(swarm, measures, *origin));
+                self.activity = Activity::Ready { run, doing };
+            }
+            (Activity::Ready { run, doing }, JobKind::Build) => {
+                let Doing::Restoring { target } = *doing else {
+                    return;
+                };
+                // The same boids at an earlier step: the selection and the
+                // checkpoints stay.
+                run.advance_to(swarm, measures);
+                *doing = Doing::Seeking { target };
+            }
+            (Activity::Ready { run, doing }, JobKind::Step) => {
+                match doing {
+                    Doing::Running(pace) => pace.count_step(wall_ms),
+                    Doing::Stepping => *doing = Doing::Paused,
+                    Doing::Seeking { .. } => {}
+                    // A step never lands on these: Pause and restoring drop it.
+                    Doing::Paused | Doing::Restoring { .. } => return,
+                }
+                let step = swarm.step_count();
+                // Asked first: copying a large state costs time.
+                if run.checkpoints.wants(step) {
+                    run.checkpoints.offer(&swarm.kinematics());
+                }
+                run.advance_to(swarm, measures);
+            }
+            // Nothing is built without a Building or Restoring to take it.
+            (Activity::Empty | Activity::Building { .. }, _) => return,
+        }
+        self.bump();
+    }
+
+    /// What follows a landed job at `now`: a run's next owed step, or the
+    /// next step of a way (paused once it arrives). `over_budget` says that
+    /// the main thread has computed long enough for now.
+    fn go_on(&mut self, now: f64, over_budget: bool) {
+        let Activity::Ready { run, doing } = &mut self.activity else {
+            return;
+        };
+        match doing {
+            Doing::Running(pace) if over_budget => pace.drop_owed(),
+            Doing::Running(_) => self.start_owed_step(now),
+            Doing::Seeking { target } if run.swarm.step_count() >= *target => {
+                *doing = Doing::Paused;
+            }
+            Doing::Seeking { .. } => {
+                let next = run.swarm.next_kinematics();
+                self.begin(JobKind::Step, next, now);
+                if over_budget && let Work::Compute(job) = self.out.work {
+                    self.out.work = Work::ComputeLater(job);
+                }
+            }
+            Doing::Paused | Doing::Stepping | Doing::Restoring { .. } => {}
+        }
+    }
+}
