@@ -17,6 +17,7 @@ mod shares;
 mod space;
 mod state_file;
 mod steering;
+pub mod study;
 mod swarm;
 
 pub use cell_list::steering_cell_list;
