@@ -8,8 +8,10 @@
 //! over seeds is [`summary_csv`]. No threads and no files here: the caller
 //! decides where runs are computed and where rows go.
 
+mod axis;
 mod error;
 mod hash;
+mod json;
 mod merge;
 mod plan;
 mod results;
@@ -17,10 +19,11 @@ mod runs;
 mod stats;
 mod summary;
 
+pub use axis::Axis;
 pub use error::{MergeError, PlanError, PlanProblem, ResultsError};
 pub use hash::PlanId;
 pub use merge::{Merged, merge};
-pub use plan::{Axis, MAX_PLAN_BYTES, MAX_RUNS, PLAN_FORMAT, PLAN_VERSION, Plan};
+pub use plan::{MAX_PLAN_BYTES, MAX_RUNS, PLAN_FORMAT, PLAN_VERSION, Plan};
 pub use results::{RESULTS_HEADER, ResultRow, ResultsFile, comment_line, results_header, row_line};
 pub use runs::Run;
 pub use stats::{RunStatistics, WindowStatistics, run_statistics};
