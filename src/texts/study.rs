@@ -54,6 +54,11 @@ pub fn plan_error(error: &PlanError) -> String {
                 "Der Plan ist kein gültiges JSON (Fehler in Zeile {line}, Spalte {column})."
             );
         }
+        PlanProblem::RepeatedKey { name, line, column } => {
+            return format!(
+                "Der Schlüssel „{name}“ steht zweimal im selben Objekt (Zeile {line}, Spalte {column})."
+            );
+        }
         PlanProblem::NotAnObject if key.is_empty() => {
             return "Der Plan muss ein JSON-Objekt sein ({ … }).".to_owned();
         }

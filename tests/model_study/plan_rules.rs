@@ -325,6 +325,22 @@ fn a_plan_file_that_is_too_large_or_not_json_is_refused_as_a_whole() {
             column: 13
         }
     );
+    let twice = plan_json(
+        r#""seeds": [1], "steps": 4,
+        "burn_in": 0, "steps": 40"#,
+    );
+    assert_eq!(
+        rejected(&twice).problem,
+        PlanProblem::RepeatedKey {
+            name: "steps".into(),
+            line: 2,
+            column: 29
+        }
+    );
+    assert_eq!(
+        plan_error(&rejected(&twice)),
+        "Der Schlüssel „steps“ steht zweimal im selben Objekt (Zeile 2, Spalte 29)."
+    );
     assert_eq!(
         plan_error(&rejected("{\"format\" 1}")),
         "Der Plan ist kein gültiges JSON (Fehler in Zeile 1, Spalte 11)."

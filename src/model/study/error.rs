@@ -25,6 +25,13 @@ pub enum PlanProblem {
     /// Not JSON (or not UTF-8); position from 1.
     #[error("not JSON (line {line}, column {column})")]
     NotJson { line: usize, column: usize },
+    /// One object names a key twice (JSON readers would keep one silently).
+    #[error("key {name:?} twice in one object (line {line}, column {column})")]
+    RepeatedKey {
+        name: String,
+        line: usize,
+        column: usize,
+    },
     /// A required key is missing.
     #[error("missing")]
     Missing,

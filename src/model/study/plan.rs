@@ -9,6 +9,7 @@ use super::error::{PlanError, PlanProblem};
 use super::json::{
     Distinct, child, error, integer, list_of, object, only_keys, param_value, required,
 };
+use super::strict_json;
 use crate::model::{ParamField, Params};
 
 /// The `format` of a plan file.
@@ -60,15 +61,7 @@ impl Plan {
         if bytes.len() > MAX_PLAN_BYTES {
             return Err(error("", PlanProblem::TooLarge { bytes: bytes.len() }));
         }
-        let value: Value = serde_json::from_slice(bytes).map_err(|e| {
-            error(
-                "",
-                PlanProblem::NotJson {
-                    line: e.line(),
-                    column: e.column(),
-                },
-            )
-        })?;
+        let value = strict_json::parse(bytes).map_err(|problem| error("", problem))?;
         let top = object(&value, "")?;
         only_keys(
             top,
