@@ -14,6 +14,9 @@ use boids_schwarm::model::{
 };
 use boids_schwarm::texts;
 
+#[path = "study_cli/mod.rs"]
+mod study_cli;
+
 const NAME: &str = "boids-schwarm-cli";
 
 /// Exit code of a bad call or an unusable state file (as the usual CLI convention).
@@ -39,7 +42,11 @@ enum Start {
 }
 
 fn main() -> ExitCode {
-    let outcome = parse(std::env::args().skip(1)).and_then(|command| match command {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(exit) = study_cli::dispatch(NAME, &args) {
+        return exit;
+    }
+    let outcome = parse(args).and_then(|command| match command {
         Command::Help => Ok(help()),
         Command::Run {
             start,

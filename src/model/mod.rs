@@ -35,6 +35,7 @@ mod shares;
 mod space;
 mod state_file;
 mod steering;
+pub mod study;
 mod swarm;
 mod threads;
 mod whole_number;

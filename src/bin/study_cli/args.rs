@@ -1,0 +1,138 @@
+//! The arguments of the study commands.
+
+/// `--shard I/N`: only the runs whose number leaves remainder `index` when
+/// divided by `count` (`0 ≤ index < count`).
+#[derive(Debug, Clone, Copy)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// What `study` is asked to do.
+#[derive(Debug)]
+pub struct StudyArgs {
+    pub plan: String,
+    /// Runs computed at the same time, `1 ..= MAX_THREADS`.
+    pub threads: usize,
+    pub shard: Shard,
+    /// Where each finished run's row is appended (and a study resumes).
+    pub output: Option<String>,
+}
+
+/// The most threads `--threads` accepts.
+pub const MAX_THREADS: usize = 256;
+
+fn usage_error(command: &str, message: &str) -> String {
+    format!("{message} (Hilfe: boids-schwarm-cli {command} --help)")
+}
+
+/// Options start with `-`; everything else is a file.
+fn is_option(arg: &str) -> bool {
+    arg.starts_with('-') && arg != "-"
+}
+
+pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
+    let mut plan = None;
+    let mut threads = None;
+    let mut shard = None;
+    let mut output = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if !is_option(arg) {
+            if plan.replace(arg.clone()).is_some() {
+                return Err(usage_error("study", "Bitte genau eine Plandatei angeben."));
+            }
+            continue;
+        }
+        let known = ["--threads", "--shard", "--output"];
+        if !known.contains(&arg.as_str()) {
+            return Err(usage_error("study", &format!("Unbekannte Option {arg}.")));
+        }
+        let value = args
+            .next()
+            .ok_or_else(|| usage_error("study", &format!("{arg} braucht einen Wert.")))?;
+        let already = match arg.as_str() {
+            "--threads" => threads.replace(parse_threads(value)?).is_some(),
+            "--shard" => shard.replace(parse_shard(value)?).is_some(),
+            _ => output.replace(value.clone()).is_some(),
+        };
+        if already {
+            return Err(usage_error(
+                "study",
+                &format!("{arg} ist zweimal angegeben."),
+            ));
+        }
+    }
+    let plan = plan.ok_or_else(|| usage_error("study", "Die Plandatei fehlt."))?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Ok(StudyArgs {
+        plan,
+        threads: threads.unwrap_or(cores),
+        shard: shard.unwrap_or(Shard { index: 0, count: 1 }),
+        output,
+    })
+}
+
+fn parse_threads(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|k| (1..=MAX_THREADS).contains(k))
+        .ok_or_else(|| {
+            format!("--threads: „{value}“ ist keine ganze Zahl von 1 bis {MAX_THREADS}.")
+        })
+}
+
+fn parse_shard(value: &str) -> Result<Shard, String> {
+    let shard = value.split_once('/').and_then(|(index, count)| {
+        let index = index.trim().parse::<u64>().ok()?;
+        let count = count.trim().parse::<u64>().ok()?;
+        (index < count).then_some(Shard { index, count })
+    });
+    shard.ok_or_else(|| {
+        format!("--shard: „{value}“ hat nicht die Form I/N mit ganzen Zahlen 0 ≤ I < N.")
+    })
+}
+
+/// `study-merge FILE… [--partial]`: the files and whether missing runs are allowed.
+pub fn parse_merge(args: &[String]) -> Result<(Vec<String>, bool), String> {
+    let mut files = Vec::new();
+    let mut partial = false;
+    for arg in args {
+        match arg.as_str() {
+            "--partial" => partial = true,
+            option if is_option(option) => {
+                return Err(usage_error(
+                    "study-merge",
+                    &format!("Unbekannte Option {option}."),
+                ));
+            }
+            file => files.push(file.to_owned()),
+        }
+    }
+    if files.is_empty() {
+        return Err(usage_error(
+            "study-merge",
+            "Bitte mindestens eine Ergebnisdatei angeben.",
+        ));
+    }
+    Ok((files, partial))
+}
+
+/// `study-summary PLAN.json RESULTS.csv`.
+pub fn parse_summary(args: &[String]) -> Result<(String, String), String> {
+    if let Some(option) = args.iter().find(|arg| is_option(arg)) {
+        return Err(usage_error(
+            "study-summary",
+            &format!("Unbekannte Option {option}."),
+        ));
+    }
+    match args {
+        [plan, results] => Ok((plan.clone(), results.clone())),
+        _ => Err(usage_error(
+            "study-summary",
+            "Bitte genau eine Plandatei und eine Ergebnisdatei angeben.",
+        )),
+    }
+}

@@ -1,0 +1,116 @@
+//! The files of the study commands: the plan, results files to read, and
+//! the `--output` file a study appends its rows to and resumes from.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{ErrorKind, Write};
+
+use boids_schwarm::model::study::{
+    MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
+};
+use boids_schwarm::texts;
+use boids_schwarm::texts::study::{plan_error, results_error};
+
+fn unreadable(path: &str, error: &std::io::Error) -> String {
+    match error.kind() {
+        ErrorKind::NotFound => format!("{path}: Die Datei gibt es nicht."),
+        _ => format!("{path}: {}", texts::UNREADABLE_FILE),
+    }
+}
+
+/// Reads and checks a plan; too large files are refused before reading.
+pub fn read_plan(path: &str) -> Result<Plan, String> {
+    let bytes = std::fs::metadata(path)
+        .map_err(|e| unreadable(path, &e))?
+        .len();
+    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
+    if bytes > MAX_PLAN_BYTES {
+        let error = PlanError {
+            key: String::new(),
+            problem: PlanProblem::TooLarge { bytes },
+        };
+        return Err(format!("{path}: {}", plan_error(&error)));
+    }
+    let content = std::fs::read(path).map_err(|e| unreadable(path, &e))?;
+    Plan::parse(&content).map_err(|error| format!("{path}: {}", plan_error(&error)))
+}
+
+fn results_text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
+    String::from_utf8(bytes)
+        .map_err(|_| format!("{path}: {}", results_error(&ResultsError::NotResults)))
+}
+
+/// Reads a results file (a last line without line break is left out).
+pub fn read_results(path: &str) -> Result<ResultsFile, String> {
+    let bytes = std::fs::read(path).map_err(|e| unreadable(path, &e))?;
+    ResultsFile::parse(&results_text(path, bytes)?)
+        .map_err(|error| format!("{path}: {}", results_error(&error)))
+}
+
+/// The `--output` file, open for appending rows.
+pub struct Output {
+    path: String,
+    file: File,
+}
+
+impl Output {
+    /// Opens `path` for `plan` and returns the rows it already holds, by
+    /// run. A missing or empty file, or one that holds only the beginning of
+    /// the two header lines (a process killed while writing them), is
+    /// started anew; a file of another plan is refused; a last line without
+    /// line break (cut off while being written) is removed, so its run is
+    /// computed again.
+    pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), String> {
+        let header = results_header(plan.id());
+        let content = match std::fs::read(path) {
+            Ok(bytes) => results_text(path, bytes)?,
+            Err(error) if error.kind() == ErrorKind::NotFound => String::new(),
+            Err(error) => return Err(unreadable(path, &error)),
+        };
+        let unwritable = |_| format!("{path}: Die Datei konnte nicht geschrieben werden.");
+        if header.starts_with(&content) {
+            std::fs::write(path, &header).map_err(unwritable)?;
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map_err(unwritable)?;
+            let output = Self {
+                path: path.to_owned(),
+                file,
+            };
+            return Ok((output, BTreeMap::new()));
+        }
+        let results = ResultsFile::parse(&content)
+            .map_err(|error| format!("{path}: {}", results_error(&error)))?;
+        results.check_plan(plan).map_err(|error| match error {
+            ResultsError::OtherPlan => format!(
+                "{path}: Die Datei enthält Ergebnisse eines anderen Plans; bitte eine andere Datei angeben."
+            ),
+            error => format!("{path}: {}", results_error(&error)),
+        })?;
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(unwritable)?;
+        file.set_len(results.complete_bytes as u64)
+            .map_err(unwritable)?;
+        let done = results
+            .rows
+            .into_iter()
+            .map(|(run, row)| (run, row.line))
+            .collect();
+        let output = Self {
+            path: path.to_owned(),
+            file,
+        };
+        Ok((output, done))
+    }
+
+    /// Appends one row (with its line break) at once.
+    pub fn append(&mut self, line: &str) -> Result<(), String> {
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .map_err(|_| format!("{}: Die Datei konnte nicht geschrieben werden.", self.path))
+    }
+}

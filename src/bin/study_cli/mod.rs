@@ -1,0 +1,118 @@
+//! The study commands of `boids-schwarm-cli` (SPEC §8): `study`,
+//! `study-merge` and `study-summary`. Same manners as the rest of the tool:
+//! German words, results on stdout, one line on stderr and exit code 2 for
+//! a bad plan, file or argument.
+
+mod args;
+mod files;
+mod help;
+mod parallel;
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use boids_schwarm::model::study::{Plan, ResultsFile, merge, results_header, summary_csv};
+use boids_schwarm::texts::study as texts;
+
+use args::{StudyArgs, parse_merge, parse_study, parse_summary};
+
+/// Exit code of a bad call, plan or file.
+const USAGE_ERROR: u8 = 2;
+
+/// Runs a study command when `args` (without the program name) start with
+/// one; `None` leaves them to the rest of the tool.
+pub fn dispatch(program: &str, args: &[String]) -> Option<ExitCode> {
+    let (command, rest) = args.split_first()?;
+    let help = rest.iter().any(|arg| arg == "--help" || arg == "-h");
+    let outcome = match command.as_str() {
+        "study" | "study-merge" | "study-summary" if help => print(&help::text()),
+        "study" => parse_study(rest).and_then(study),
+        "study-merge" => {
+            parse_merge(rest).and_then(|(files, partial)| study_merge(&files, partial))
+        }
+        "study-summary" => {
+            parse_summary(rest).and_then(|(plan, results)| study_summary(&plan, &results))
+        }
+        _ => return None,
+    };
+    Some(match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("{program}: {message}");
+            ExitCode::from(USAGE_ERROR)
+        }
+    })
+}
+
+/// Writes `text` to stdout at once; a closed stdout is an error.
+fn print(text: &str) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|_| "Die Ausgabe konnte nicht geschrieben werden.".to_owned())
+}
+
+fn study(args: StudyArgs) -> Result<(), String> {
+    let plan = files::read_plan(&args.plan)?;
+    let selected: Vec<u64> = (0..plan.run_count())
+        .filter(|run| run % args.shard.count == args.shard.index)
+        .collect();
+    let (mut output, done) = match &args.output {
+        Some(path) => {
+            let (output, done) = files::Output::open(path, &plan)?;
+            (Some(output), done)
+        }
+        None => (None, BTreeMap::new()),
+    };
+    let pending: Vec<u64> = selected
+        .iter()
+        .copied()
+        .filter(|run| !done.contains_key(run))
+        .collect();
+    print(&results_header(plan.id()))?;
+    let mut printer = parallel::InOrder::new(&selected, done);
+    printer.flush(print)?;
+    parallel::compute(&plan, &pending, args.threads, |run, line| {
+        if let Some(output) = output.as_mut() {
+            output.append(line)?;
+        }
+        printer.add(run, line);
+        printer.flush(print)
+    })
+}
+
+fn study_merge(names: &[String], partial: bool) -> Result<(), String> {
+    let files: Vec<ResultsFile> = names
+        .iter()
+        .map(|name| files::read_results(name))
+        .collect::<Result<_, _>>()?;
+    let merged = merge(&files).map_err(|error| texts::merge_error(&error, names))?;
+    let missing = merged.missing();
+    if !missing.is_empty() && !partial {
+        return Err(format!(
+            "{} (Mit --partial werden die vorhandenen ausgegeben.)",
+            texts::missing_runs(&missing, merged.id.runs)
+        ));
+    }
+    print(&merged.csv())
+}
+
+fn study_summary(plan_path: &str, results_path: &str) -> Result<(), String> {
+    let plan: Plan = files::read_plan(plan_path)?;
+    let results = files::read_results(results_path)?;
+    results
+        .check_plan(&plan)
+        .map_err(|error| format!("{results_path}: {}", texts::results_error(&error)))?;
+    let missing: Vec<u64> = (0..plan.run_count())
+        .filter(|run| !results.rows.contains_key(run))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{results_path}: {}",
+            texts::missing_runs(&missing, plan.run_count())
+        ));
+    }
+    print(&summary_csv(&plan, &results.rows))
+}

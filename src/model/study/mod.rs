@@ -1,0 +1,31 @@
+//! Studies (SPEC §8): many runs of the model over a grid of parameter values
+//! and seeds, each summarised by statistics of the §6 measures over a window
+//! of steps. The plan is read and checked here ([`Plan::parse`]), expanded
+//! into numbered runs ([`Plan::runs`]), each run computed exactly as
+//! Initialisieren and `steps` × Schritt ([`run_statistics`]), and written to
+//! and read back from the results CSV, the one format the command-line tool
+//! and the app share ([`results_header`], [`ResultsFile`]); the summary
+//! over seeds is [`summary_csv`]. No threads and no files here: the caller
+//! decides where runs are computed and where rows go.
+
+mod axis;
+mod error;
+mod hash;
+mod json;
+mod merge;
+mod plan;
+mod results;
+mod runs;
+mod stats;
+mod strict_json;
+mod summary;
+
+pub use axis::Axis;
+pub use error::{MergeError, PlanError, PlanProblem, ResultsError};
+pub use hash::PlanId;
+pub use merge::{Merged, merge};
+pub use plan::{MAX_PLAN_BYTES, MAX_RUNS, PLAN_FORMAT, PLAN_VERSION, Plan};
+pub use results::{RESULTS_HEADER, ResultRow, ResultsFile, comment_line, results_header, row_line};
+pub use runs::Run;
+pub use stats::{RunStatistics, WindowStatistics, run_statistics};
+pub use summary::summary_csv;

@@ -1,0 +1,270 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! The study commands of `boids-schwarm-cli` (SPEC §8): results in run
+//! order whatever the threads, shards that merge into the whole byte for
+//! byte, resuming an interrupted `--output`, the merge's refusals, the
+//! summary, and one German line on stderr with exit code 2 for anything bad.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boids-schwarm-cli"))
+        .args(args)
+        .output()
+        .expect("run boids-schwarm-cli")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = run(args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Exit code 2, nothing on stdout, one line on stderr containing `expected`.
+fn assert_refused(args: &[&str], expected: &str) {
+    let output = run(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(expected), "{stderr}");
+}
+
+/// A directory of files for one test, removed on drop.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("boids-study-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&path).unwrap();
+        Self(path)
+    }
+
+    fn file(&self, name: &str, content: &str) -> String {
+        let path = self.path(name);
+        std::fs::write(&path, content).unwrap();
+        path
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// 3 × 2 grid points × 2 seeds = 12 small runs.
+const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+  "base": {"count": 15, "radius": 1.5},
+  "sweep": [{"parameter": "alignment", "values": [0, 0.2, 0.4]},
+            {"parameter": "count", "from": 10, "to": 20, "points": 2}],
+  "seeds": [1, 2], "steps": 6, "burn_in": 2}"#;
+
+const OTHER_PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+  "base": {"count": 15}, "seeds": [1, 2, 3], "steps": 5, "burn_in": 0}"#;
+
+#[test]
+fn prints_every_run_in_order_the_same_for_any_number_of_threads() {
+    let dir = Dir::new("threads");
+    let plan = dir.file("plan.json", PLAN);
+    let one = stdout(&["study", &plan, "--threads", "1"]);
+    let two = stdout(&["study", &plan, "--threads", "2"]);
+    let many = stdout(&["study", &plan, "--threads", "5"]);
+    assert_eq!(one, two);
+    assert_eq!(one, many);
+    let lines: Vec<&str> = one.lines().collect();
+    assert_eq!(lines.len(), 14);
+    assert!(lines[0].starts_with("# boids-schwarm-study version=1 plan="));
+    assert!(lines[1].starts_with("run,count,seed,radius,"));
+    for (run, line) in lines[2..].iter().enumerate() {
+        assert!(line.starts_with(&format!("{run},")), "{line}");
+    }
+    // Run 5: grid point 2 = alignment 0.2 (second value) and count 10
+    // (first value); seed 2 (second seed).
+    assert!(
+        lines[7].starts_with("5,10,2,1.5,0.5,0.2,0.2,2,"),
+        "{}",
+        lines[7]
+    );
+}
+
+#[test]
+fn shards_merge_into_the_whole_byte_for_byte() {
+    let dir = Dir::new("shards");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let mut files = Vec::new();
+    for shard in 0..3 {
+        let file = dir.path(&format!("shard{shard}.csv"));
+        let printed = stdout(&[
+            "study",
+            &plan,
+            "--shard",
+            &format!("{shard}/3"),
+            "--output",
+            &file,
+        ]);
+        assert_eq!(printed.lines().count(), 2 + 4);
+        files.push(file);
+    }
+    let mut args = vec!["study-merge"];
+    args.extend(files.iter().rev().map(String::as_str));
+    assert_eq!(stdout(&args), whole);
+    // Two shards are not the whole: the missing runs are named.
+    assert_refused(
+        &["study-merge", &files[0], &files[2]],
+        "Es fehlen 4 von 12 Läufen: 1, 4, 7, 10.",
+    );
+    let partial = stdout(&["study-merge", &files[0], &files[2], "--partial"]);
+    assert_eq!(partial.lines().count(), 2 + 8);
+}
+
+#[test]
+fn an_interrupted_output_resumes_with_the_missing_runs() {
+    let dir = Dir::new("resume");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let output = dir.path("out.csv");
+    // As a killed process leaves it: five rows and half of the sixth.
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    let cut = format!("{}{}", lines[..7].concat(), &lines[7][..lines[7].len() / 2]);
+    std::fs::write(&output, &cut).unwrap();
+    let resumed = stdout(&["study", &plan, "--output", &output, "--threads", "2"]);
+    assert_eq!(resumed, whole);
+    let file = std::fs::read_to_string(&output).unwrap();
+    assert!(file.starts_with(&lines[..7].concat()));
+    assert_eq!(file.lines().count(), 14);
+    assert_eq!(stdout(&["study-merge", &output]), whole);
+    // Nothing left to compute: the file stays as it is.
+    assert_eq!(stdout(&["study", &plan, "--output", &output]), whole);
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), file);
+    // A half-written header is started anew.
+    std::fs::write(&output, &whole[..10]).unwrap();
+    assert_eq!(stdout(&["study", &plan, "--output", &output]), whole);
+}
+
+#[test]
+fn an_output_file_of_another_plan_is_refused() {
+    let dir = Dir::new("other");
+    let plan = dir.file("plan.json", PLAN);
+    let other = dir.file("other.json", OTHER_PLAN);
+    let output = dir.path("out.csv");
+    stdout(&["study", &other, "--output", &output]);
+    let before = std::fs::read_to_string(&output).unwrap();
+    assert_refused(&["study", &plan, "--output", &output], "anderen Plans");
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), before);
+    let not_results = dir.file("notes.txt", "Einkaufsliste\n");
+    assert_refused(
+        &["study", &plan, "--output", &not_results],
+        "keine Ergebnisdatei",
+    );
+}
+
+#[test]
+fn merging_refuses_other_plans_and_different_rows_for_one_run() {
+    let dir = Dir::new("merge");
+    let plan = dir.file("plan.json", PLAN);
+    let other = dir.file("other.json", OTHER_PLAN);
+    let whole = stdout(&["study", &plan]);
+    let a = dir.file("a.csv", &whole);
+    let b = dir.file("b.csv", &stdout(&["study", &other]));
+    assert_refused(
+        &["study-merge", &a, &b],
+        &format!("{b}: gehört zu einem anderen Plan als {a}."),
+    );
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    let changed_row = lines[4].replacen(",2,", ",2.5,", 1);
+    let changed = dir.file("c.csv", &format!("{}{}{changed_row}", lines[0], lines[1]));
+    assert_refused(
+        &["study-merge", &a, &changed],
+        &format!("Lauf 2 steht in {a} und in {changed} mit verschiedenen Ergebnissen."),
+    );
+    // The same row twice counts once.
+    let again = dir.file("d.csv", &lines[..5].concat());
+    assert_eq!(stdout(&["study-merge", &a, &again]), whole);
+    assert_refused(&["study-merge"], "mindestens eine Ergebnisdatei");
+    assert_refused(
+        &["study-merge", &dir.path("missing.csv")],
+        "Die Datei gibt es nicht.",
+    );
+}
+
+#[test]
+fn the_summary_has_one_row_per_grid_point() {
+    let dir = Dir::new("summary");
+    let plan = dir.file("plan.json", PLAN);
+    let results = dir.file("results.csv", &stdout(&["study", &plan]));
+    let summary = stdout(&["study-summary", &plan, &results]);
+    let lines: Vec<&str> = summary.lines().collect();
+    assert_eq!(lines.len(), 2 + 6);
+    assert!(lines[1].starts_with("point,alignment,count,runs,mean_speed_mean,"));
+    assert!(lines[7].starts_with("5,0.4,20,2,"), "{}", lines[7]);
+    let half = dir.file("half.csv", &stdout(&["study", &plan, "--shard", "0/2"]));
+    assert_refused(
+        &["study-summary", &plan, &half],
+        "Es fehlen 6 von 12 Läufen",
+    );
+    let other = dir.file("other.json", OTHER_PLAN);
+    assert_refused(&["study-summary", &other, &results], "anderen Plan");
+}
+
+#[test]
+fn bad_plans_and_arguments_give_one_german_line_and_exit_code_2() {
+    let dir = Dir::new("bad");
+    let plan = dir.file("plan.json", PLAN);
+    let bad = dir.file(
+        "bad.json",
+        &PLAN.replace(r#""points": 2"#, r#""points": 1"#),
+    );
+    assert_refused(
+        &["study", &bad],
+        &format!("{bad}: sweep[1].points: muss eine ganze Zahl von 2 bis 10 000 sein."),
+    );
+    let typo = dir.file("typo.json", &PLAN.replace("burn_in", "burnin"));
+    assert_refused(&["study", &typo], "burnin: unbekannter Schlüssel");
+    assert_refused(
+        &["study", &dir.path("none.json")],
+        "Die Datei gibt es nicht.",
+    );
+    assert_refused(&["study"], "Die Plandatei fehlt.");
+    assert_refused(&["study", &plan, &plan], "genau eine Plandatei");
+    assert_refused(&["study", &plan, "--shard", "3/3"], "--shard: „3/3“");
+    assert_refused(&["study", &plan, "--shard", "1"], "die Form I/N");
+    assert_refused(&["study", &plan, "--threads", "0"], "--threads: „0“");
+    assert_refused(
+        &["study", &plan, "--threads"],
+        "--threads braucht einen Wert.",
+    );
+    assert_refused(&["study", &plan, "--fast"], "Unbekannte Option --fast.");
+    assert_refused(
+        &["study-summary", &plan],
+        "genau eine Plandatei und eine Ergebnisdatei",
+    );
+    let huge = dir.file("huge.json", &" ".repeat((1 << 20) + 1));
+    assert_refused(&["study", &huge], "zu groß");
+}
+
+#[test]
+fn help_explains_the_study_commands_in_german() {
+    for command in ["study", "study-merge", "study-summary"] {
+        let help = stdout(&[command, "--help"]);
+        for needle in [
+            "--shard I/N",
+            "--output DATEI",
+            "--partial",
+            "burn_in",
+            "polarization_susceptibility",
+        ] {
+            assert!(help.contains(needle), "{command}: {needle}");
+        }
+    }
+}
