@@ -82,10 +82,11 @@ async fn initialise_and_step(page: &AppPage) {
     );
 }
 
+scenario!(svg => the_shell_shows_the_layout_until_the_app_replaces_it);
 /// While the wasm has not arrived, the page shows the app's own header and
 /// navigation (the current page marked) and „Lädt …“ where the page goes;
 /// the app then puts the same header in the same place.
-pub async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage) {
+async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage) {
     let driver = &page.driver;
     open_with_the_wasm_blocked(&page, "/tabelle").await;
     page.wait_for_css("main[data-shell] .shell-loading").await;
@@ -109,7 +110,9 @@ pub async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage)
         .await;
     blocked_wasm_fails(&page).await;
 
-    driver.cdp("Network.setBlockedURLs", json!({ "urls": [] }));
+    driver
+        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .await;
     page.reload().await;
     assert_eq!(page.text("main h1").await, "Tabelle");
     assert_eq!(
@@ -127,9 +130,10 @@ pub async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage)
 
 /// Opens `path` with every wasm request blocked: the shell stays.
 async fn open_with_the_wasm_blocked(page: &AppPage, path: &str) {
-    page.driver.cdp("Network.enable", json!({}));
+    page.driver.cdp("Network.enable", json!({})).await;
     page.driver
-        .cdp("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }));
+        .cdp("Network.setBlockedURLs", json!({ "urls": ["*.wasm"] }))
+        .await;
     page.client
         .goto(&format!("{}{path}", page.base_url))
         .await
@@ -141,7 +145,7 @@ async fn open_with_the_wasm_blocked(page: &AppPage, path: &str) {
 /// did not load, in place of „Lädt …“.
 async fn blocked_wasm_fails(page: &AppPage) {
     poll("the blocked wasm's console error", WAIT, || async {
-        let console = page.driver.take_console();
+        let console = page.driver.take_console().await;
         if console
             .iter()
             .any(|(_, message)| message.contains("Failed to fetch"))
@@ -158,10 +162,11 @@ async fn blocked_wasm_fails(page: &AppPage) {
     );
 }
 
+scenario!(svg => the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it);
 /// On the simulation page the shell shows the page's lead while the wasm
 /// loads (the page's largest text, painted without the wasm); the app puts
 /// the same text in the same place.
-pub async fn the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it(page: AppPage) {
+async fn the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it(page: AppPage) {
     let driver = &page.driver;
     open_with_the_wasm_blocked(&page, "/").await;
     page.wait_for_css("main[data-shell] .page-lead").await;
@@ -172,17 +177,20 @@ pub async fn the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it(pag
     );
     blocked_wasm_fails(&page).await;
 
-    driver.cdp("Network.setBlockedURLs", json!({ "urls": [] }));
+    driver
+        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .await;
     page.reload().await;
     page.wait_for_css("main:not([data-shell]) .page-lead").await;
     let app = page.js(&layout_shape("main .page-lead")).await;
     assert_eq!(shell, app, "the shell's lead equals the app's, box for box");
 }
 
+scenario!(svg => below_a_base_path_every_link_route_and_worker_works);
 /// The same build below `/boids/`: a deep link, the navigation, the not-found
 /// page, the workers, stepping, the shared link and the service worker all
 /// stay below the base path.
-pub async fn below_a_base_path_every_link_route_and_worker_works(page: AppPage) {
+async fn below_a_base_path_every_link_route_and_worker_works(page: AppPage) {
     let server = StaticServer::start_under(dist_dir(), "/boids/");
     let app = page.at(format!("{}/boids", server.base_url()));
     app.open("/tabelle").await;
@@ -243,10 +251,11 @@ pub async fn below_a_base_path_every_link_route_and_worker_works(page: AppPage) 
     );
 }
 
+scenario!(svg => after_one_visit_the_app_starts_and_steps_without_the_server);
 /// After one visit the service worker has every built file; with the server
 /// gone a reload starts the app, which builds a swarm and steps it in its
 /// workers, and a deep link still opens.
-pub async fn after_one_visit_the_app_starts_and_steps_without_the_server(page: AppPage) {
+async fn after_one_visit_the_app_starts_and_steps_without_the_server(page: AppPage) {
     let server = StaticServer::start(dist_dir());
     let app = page.at(server.base_url());
     app.open("/").await;
@@ -292,10 +301,11 @@ fn copy_files(from: &Path, to: &Path) {
     }
 }
 
+scenario!(svg => a_new_build_is_offered_and_replaces_the_old_cache);
 /// A new build on the server is installed beside the running one and
 /// offered with „Neue Version verfügbar – neu laden“; a click loads it, and
 /// the old build's cache is gone.
-pub async fn a_new_build_is_offered_and_replaces_the_old_cache(page: AppPage) {
+async fn a_new_build_is_offered_and_replaces_the_old_cache(page: AppPage) {
     let dir = TempDir::new("boids-dist-copy");
     copy_files(&dist_dir(), dir.path());
     let server = StaticServer::start(dir.path().to_owned());

@@ -24,7 +24,8 @@ async fn paused_at(page: &AppPage, step: u64) {
     assert_eq!(page.text_of("status-busy").await, "", "nothing computing");
 }
 
-pub async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPage) {
+scenario!(svg => share_then_open_the_link_afresh_exports_the_same_bytes);
+async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPage) {
     page.open_fresh().await;
     page.set_param("count", "300").await;
     page.set_param("seed", "5").await;
@@ -76,13 +77,14 @@ pub async fn share_then_open_the_link_afresh_exports_the_same_bytes(page: AppPag
     assert_eq!(other.page.param("count").await, "300");
     assert_eq!(other.page.param("radius").await, "1,1");
     let second = other.page.exported_json().await;
-    let problems = other.page.driver.take_console_problems();
+    let problems = other.page.driver.take_console_problems().await;
     other.close().await;
     assert!(problems.is_empty(), "console problems: {problems:?}");
     assert_eq!(second, first, "the link's state differs");
 }
 
-pub async fn a_hand_written_link_with_schritt_equals_the_native_model(page: AppPage) {
+scenario!(svg => a_hand_written_link_with_schritt_equals_the_native_model);
+async fn a_hand_written_link_with_schritt_equals_the_native_model(page: AppPage) {
     page.open("/tabelle?anzahl=150&seed=3&radius=1,5&richtung=0.4&schritt=25&quelle=brief")
         .await;
     paused_at(&page, 25).await;
@@ -100,7 +102,8 @@ pub async fn a_hand_written_link_with_schritt_equals_the_native_model(page: AppP
     );
 }
 
-pub async fn a_bad_link_shows_the_errors_and_builds_nothing(page: AppPage) {
+scenario!(svg => a_bad_link_shows_the_errors_and_builds_nothing);
+async fn a_bad_link_shows_the_errors_and_builds_nothing(page: AppPage) {
     page.open("/?anzahl=0&radius=abc&schritt=-3").await;
     page.wait_for_css("#link-notice").await;
     let notice = page.text_of("link-notice").await;
@@ -144,7 +147,8 @@ pub async fn a_bad_link_shows_the_errors_and_builds_nothing(page: AppPage) {
     assert_eq!(page.param("count").await, "40");
 }
 
-pub async fn after_a_link_a_reload_shows_no_swarm(page: AppPage) {
+scenario!(svg => after_a_link_a_reload_shows_no_swarm);
+async fn after_a_link_a_reload_shows_no_swarm(page: AppPage) {
     page.open_fresh().await;
     page.open("/?anzahl=90&seed=4&schritt=5").await;
     paused_at(&page, 5).await;
@@ -158,7 +162,8 @@ pub async fn after_a_link_a_reload_shows_no_swarm(page: AppPage) {
     assert_eq!(page.param("seed").await, "4");
 }
 
-pub async fn an_imported_state_is_not_linked(page: AppPage) {
+scenario!(svg => an_imported_state_is_not_linked);
+async fn an_imported_state_is_not_linked(page: AppPage) {
     page.open_fresh().await;
     let file = temp_file(
         "linked.json",
@@ -193,7 +198,8 @@ pub async fn an_imported_state_is_not_linked(page: AppPage) {
     );
 }
 
-pub async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage) {
+scenario!(svg => a_long_way_to_a_step_shows_progress_and_can_be_cancelled);
+async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage) {
     page.open("/?anzahl=3000&radius=2,5&schritt=100000").await;
     let busy = poll("progress in the status", WAIT, || async {
         let busy = page.text_of("status-busy").await;

@@ -5,14 +5,14 @@
 use boids_schwarm::app::rules_overlay::Rule;
 use boids_schwarm::model::{Params, Swarm};
 
-use crate::initialised;
-use crate::support::app_page::{AppPage, Button, WAIT, poll};
-use crate::support::picture::Picture;
-use crate::view_3d::{
+use super::basics::initialised;
+use super::view_3d::{
     CANVAS, canvas_rect, projected, ring_yellow, swarm_in_3d, two_boids, view_of_state,
     wait_for_picture,
 };
-use crate::workers::{LARGEST_SWARM_WAIT, LONGEST_TASK_MS, longest_task_ms, watch_long_tasks};
+use super::workers::{LARGEST_SWARM_WAIT, LONGEST_TASK_MS, longest_task_ms, watch_long_tasks};
+use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::picture::Picture;
 
 /// Boids in the scenarios' swarm (seed 1, other parameters default).
 const COUNT: u32 = 300;
@@ -108,10 +108,11 @@ fn distance(a: (f64, f64), b: (f64, f64)) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
 }
 
+scenario!(svg => svg_shows_the_selected_boids_rules);
 /// SVG view: the legend's and the drawn neighbours equal the table's
 /// Nachbarn, the arrows are there, the overlay follows the boid while
 /// running, and the switch removes it.
-pub async fn svg_shows_the_selected_boids_rules(page: AppPage) {
+async fn svg_shows_the_selected_boids_rules(page: AppPage) {
     let (boid, native) = boid_with_neighbours();
     initialised(&page, COUNT).await;
     let table = select_in_table(&page, boid).await;
@@ -176,9 +177,10 @@ pub async fn svg_shows_the_selected_boids_rules(page: AppPage) {
     assert!(page.ring().await.is_some(), "the selection stays");
 }
 
+scenario!(webgl => the_3d_view_draws_the_selected_boids_rules);
 /// 3D view: the legend's count equals the table's, the arrows' colours
 /// appear at the boid, and the switch removes them.
-pub async fn the_3d_view_draws_the_selected_boids_rules(page: AppPage) {
+async fn the_3d_view_draws_the_selected_boids_rules(page: AppPage) {
     let (boid, native) = boid_with_neighbours();
     swarm_in_3d(&page, COUNT).await;
     let table = select_in_table(&page, boid).await;
@@ -227,10 +229,11 @@ pub async fn the_3d_view_draws_the_selected_boids_rules(page: AppPage) {
     .await;
 }
 
+scenario!(webgl => following_keeps_the_boid_in_the_middle_across_the_seam);
 /// „Auswahl verfolgen“ keeps the selected boid in the middle of the canvas
 /// while it steps across the seam, its neighbour beside it, and „Ansicht
 /// zurücksetzen“ ends it.
-pub async fn following_keeps_the_boid_in_the_middle_across_the_seam(page: AppPage) {
+async fn following_keeps_the_boid_in_the_middle_across_the_seam(page: AppPage) {
     // Boid 0 flies towards +x and crosses the face x = 4.2 in the second
     // step; boid 1 is its neighbour across that face, flying along.
     let position = [4.1, 0.0, 0.0];
@@ -285,10 +288,11 @@ pub async fn following_keeps_the_boid_in_the_middle_across_the_seam(page: AppPag
     .await;
 }
 
+scenario!(alone: svg, webgl => the_rules_in_the_largest_swarm_never_block_the_page);
 /// N = 50 000 at r = 4,2, the worst case for the overlay: the selected boid
 /// has about half the swarm as neighbours, all highlighted. While the swarm
 /// runs with its rules shown, no main-thread task takes over 200 ms.
-pub async fn the_rules_in_the_largest_swarm_never_block_the_page(page: AppPage) {
+async fn the_rules_in_the_largest_swarm_never_block_the_page(page: AppPage) {
     page.open_fresh().await;
     page.set_param("count", "50000").await;
     page.set_param("radius", "4,2").await;

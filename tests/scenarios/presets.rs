@@ -29,7 +29,8 @@ async fn chosen(page: &AppPage) -> String {
     value.as_str().unwrap_or_default().to_owned()
 }
 
-pub async fn every_preset_is_valid_and_differs_from_the_others(page: AppPage) {
+scenario!(svg => every_preset_is_valid_and_differs_from_the_others);
+async fn every_preset_is_valid_and_differs_from_the_others(page: AppPage) {
     page.open_fresh().await;
     assert_eq!(chosen(&page).await, "standard", "the defaults are a preset");
     let ids = page

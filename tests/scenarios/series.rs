@@ -6,10 +6,10 @@
 use boids_schwarm::app::format::format_measure;
 use boids_schwarm::model::{Measure, Params};
 
-use crate::step_back::{go_to, paused_at, schritte};
+use super::step_back::{go_to, paused_at, schritte};
+use super::workers::set_cores;
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::native_state;
-use crate::workers::set_cores;
 
 /// The status entries of the measures beyond the mean speed, by id.
 const STATUS_IDS: [(Measure, &str); 5] = [
@@ -54,9 +54,10 @@ async fn chart(page: &AppPage, measure: Measure) -> (String, String) {
     (text(0), text(1))
 }
 
+scenario!(svg, webgl => the_status_shows_the_measures_and_the_charts_follow_schritt);
 /// The status shows the native model's measures in German, and the charts
 /// take a new point with every Schritt.
-pub async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: AppPage) {
+async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: AppPage) {
     let params = Params::default();
     page.open_fresh().await;
     page.click(Button::Initialisieren).await;
@@ -96,9 +97,10 @@ pub async fn the_status_shows_the_measures_and_the_charts_follow_schritt(page: A
     page.wait_for_css("#series-body .series-chart").await;
 }
 
+scenario!(svg, webgl => the_exported_series_equals_the_native_models_byte_for_byte);
 /// A seeded run on two workers, by Schritt and by Starten: the export is the
 /// command-line tool's `--series` for the same steps, byte for byte.
-pub async fn the_exported_series_equals_the_native_models_byte_for_byte(page: AppPage) {
+async fn the_exported_series_equals_the_native_models_byte_for_byte(page: AppPage) {
     let params = Params {
         count: 400,
         seed: 23,
@@ -121,9 +123,10 @@ pub async fn the_exported_series_equals_the_native_models_byte_for_byte(page: Ap
     assert_eq!(csv, native.series_csv(steps), "after {steps} steps");
 }
 
+scenario!(svg, webgl => an_edit_clears_the_series_and_schritt_zurueck_cuts_it);
 /// An edit clears the series; „Schritt zurück“ cuts it back to the step, and
 /// „Gehe zu Schritt“ forward adds a row for every step on the way.
-pub async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage) {
+async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage) {
     let params = Params {
         count: 150,
         seed: 4,
@@ -161,9 +164,10 @@ pub async fn an_edit_clears_the_series_and_schritt_zurueck_cuts_it(page: AppPage
     assert_eq!(page.text_of("status-groups").await, "–");
 }
 
+scenario!(svg => the_series_charts_in_a_screenshot);
 /// The „Verlauf“ section in a screenshot after a short run, for people to
 /// look at; the charts must be drawn (not one blank colour).
-pub async fn the_series_charts_in_a_screenshot(page: AppPage) {
+async fn the_series_charts_in_a_screenshot(page: AppPage) {
     page.open_fresh().await;
     page.click(Button::Initialisieren).await;
     paused_at(&page, 0).await;

@@ -39,7 +39,8 @@ pub async fn schritte(page: &AppPage, from: u64, to: u64) {
     }
 }
 
-pub async fn schritt_20_then_back_5_equals_schritt_15(page: AppPage) {
+scenario!(svg => schritt_20_then_back_5_equals_schritt_15);
+async fn schritt_20_then_back_5_equals_schritt_15(page: AppPage) {
     let params = Params {
         count: 120,
         seed: 9,
@@ -71,7 +72,8 @@ pub async fn schritt_20_then_back_5_equals_schritt_15(page: AppPage) {
     assert_eq!(page.exported_json().await, back, "Schritt ×15 differs");
 }
 
-pub async fn go_to_60_then_10_equals_stepping_to_10(page: AppPage) {
+scenario!(svg => go_to_60_then_10_equals_stepping_to_10);
+async fn go_to_60_then_10_equals_stepping_to_10(page: AppPage) {
     let params = Params {
         count: 150,
         seed: 2,
@@ -103,7 +105,8 @@ pub async fn go_to_60_then_10_equals_stepping_to_10(page: AppPage) {
     );
 }
 
-pub async fn a_loaded_state_goes_back_only_to_its_own_step(page: AppPage) {
+scenario!(svg => a_loaded_state_goes_back_only_to_its_own_step);
+async fn a_loaded_state_goes_back_only_to_its_own_step(page: AppPage) {
     page.open_fresh().await;
     let file = temp_file(
         "back.json",

@@ -100,7 +100,8 @@ async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
     .await
 }
 
-pub async fn table_shows_the_models_numbers(page: AppPage) {
+scenario!(svg => table_shows_the_models_numbers);
+async fn table_shows_the_models_numbers(page: AppPage) {
     let swarm = table_with(&page, 300, 5, 3).await;
     let rows = dom_rows(&page).await;
     assert!(rows.len() >= 10, "{} rows rendered", rows.len());
@@ -129,7 +130,8 @@ pub async fn table_shows_the_models_numbers(page: AppPage) {
     assert!(params.contains("Anzahl300Seed5Radius1,2LE"), "{params}");
 }
 
-pub async fn table_without_swarm_says_what_to_do(page: AppPage) {
+scenario!(svg => table_without_swarm_says_what_to_do);
+async fn table_without_swarm_says_what_to_do(page: AppPage) {
     page.open_fresh().await;
     page.open("/tabelle").await;
     let text = normalise(&page.text("#table-empty").await);
@@ -137,7 +139,8 @@ pub async fn table_without_swarm_says_what_to_do(page: AppPage) {
     assert!(page.client.find(Locator::Css("#boid-table")).await.is_err());
 }
 
-pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) {
+scenario!(svg => selecting_a_row_marks_the_boid_in_the_view_and_back);
+async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) {
     table_with(&page, 200, 1, 0).await;
     page.click_css("#boid-table tr[data-boid='7']").await;
     page.wait_for_css("#boid-table tr.selected[data-boid='7']")
@@ -160,7 +163,8 @@ pub async fn selecting_a_row_marks_the_boid_in_the_view_and_back(page: AppPage) 
     page.wait_for_css(&css).await;
 }
 
-pub async fn the_keyboard_reaches_moves_through_and_selects_rows(page: AppPage) {
+scenario!(svg => the_keyboard_reaches_moves_through_and_selects_rows);
+async fn the_keyboard_reaches_moves_through_and_selects_rows(page: AppPage) {
     table_with(&page, 200, 1, 0).await;
     let grid = page
         .js("const t = document.querySelector('#boid-table');
@@ -210,7 +214,8 @@ pub async fn the_keyboard_reaches_moves_through_and_selects_rows(page: AppPage) 
     assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(199));
 }
 
-pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
+scenario!(svg => zur_auswahl_scrolls_the_selected_row_into_view);
+async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
     table_with(&page, 3000, 2, 0).await;
     page.js("const v = document.querySelector('.table-viewport'); v.scrollTop = 2500 * 28; v.dispatchEvent(new Event('scroll'));")
         .await;
@@ -233,7 +238,8 @@ pub async fn zur_auswahl_scrolls_the_selected_row_into_view(page: AppPage) {
     assert_eq!(inside, Value::Bool(true));
 }
 
-pub async fn sorting_by_a_column(page: AppPage) {
+scenario!(svg => sorting_by_a_column);
+async fn sorting_by_a_column(page: AppPage) {
     let swarm = table_with(&page, 400, 3, 2).await;
     for (column, ascending) in [
         (Column::Speed, true),
@@ -288,7 +294,8 @@ const TABLE_SHOWN_MS: f64 = 1000.0;
 const SCROLLED_MS: f64 = 500.0;
 const SORTED_MS: f64 = 1000.0;
 
-pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
+scenario!(alone: svg => fifty_thousand_rows_scroll_without_freezing);
+async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
     page.open_fresh().await;
     page.set_param("count", "50000").await;
     page.click(Button::Initialisieren).await;
@@ -358,7 +365,8 @@ pub async fn fifty_thousand_rows_scroll_without_freezing(page: AppPage) {
     );
 }
 
-pub async fn export_import_export_is_byte_identical(page: AppPage) {
+scenario!(svg => export_import_export_is_byte_identical);
+async fn export_import_export_is_byte_identical(page: AppPage) {
     let swarm = table_with(&page, 120, 11, 4).await;
     let (name, first) = page.download("#btn-export-json").await;
     assert_eq!(name, "boids-schwarm-schritt-4.json");
@@ -393,7 +401,8 @@ pub async fn export_import_export_is_byte_identical(page: AppPage) {
     assert_eq!(page.param("radius").await, "1,2");
 }
 
-pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPage) {
+scenario!(svg => an_import_keeps_the_sort_order_and_the_scroll_position);
+async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPage) {
     let swarm = table_with(&page, 2000, 6, 1).await;
     let (_, json) = page.download("#btn-export-json").await;
     click_header(&page, Column::Speed).await;
@@ -432,7 +441,8 @@ pub async fn an_import_keeps_the_sort_order_and_the_scroll_position(page: AppPag
     assert_eq!(after, serde_json::json!([before, "ascending"]));
 }
 
-pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
+scenario!(svg => csv_parses_back_to_the_same_numbers);
+async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
     let swarm = table_with(&page, 150, 4, 2).await;
     let (name, text) = page.download("#btn-export-csv").await;
     assert_eq!(name, "boids-schwarm-schritt-2.csv");
@@ -455,7 +465,8 @@ pub async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
     }
 }
 
-pub async fn every_import_error_keeps_everything(page: AppPage) {
+scenario!(svg => every_import_error_keeps_everything);
+async fn every_import_error_keeps_everything(page: AppPage) {
     table_with(&page, 60, 8, 2).await;
     let valid = native_swarm(2, 1, 0).to_json();
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![

@@ -7,7 +7,7 @@ use boids_schwarm::model::{Params, Swarm, Vec3};
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
-use crate::initialised;
+use super::basics::initialised;
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::picture::{Picture, has_hue};
 use crate::support::temp_file;
@@ -69,11 +69,13 @@ pub(crate) async fn swarm_in_3d(page: &AppPage, count: u32) {
 /// A wheel turn over the viewport point `x`, `y`, as the browser delivers it,
 /// with the CDP modifier bits (2 Ctrl, 4 Meta/⌘).
 async fn wheel(page: &AppPage, x: f64, y: f64, delta_y: f64, modifiers: u32) {
-    page.driver.cdp(
-        "Input.dispatchMouseEvent",
-        json!({ "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y,
+    page.driver
+        .cdp(
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y,
                 "modifiers": modifiers }),
-    );
+        )
+        .await;
 }
 
 async fn scroll_y(page: &AppPage) -> f64 {
@@ -180,7 +182,8 @@ pub(crate) fn ring_yellow(p: [u8; 4]) -> bool {
     p[0] > 215 && p[1] > 170 && p[2] < 120 && p[0] - p[2] > 120
 }
 
-pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
+scenario!(webgl => the_canvas_is_the_view_and_shows_cones);
+async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
     swarm_in_3d(&page, 300).await;
     assert!(
         page.client.find(Locator::Css("#swarm-svg")).await.is_err(),
@@ -212,7 +215,8 @@ pub async fn the_canvas_is_the_view_and_shows_cones(page: AppPage) {
     .await;
 }
 
-pub async fn a_drag_rotates_the_picture(page: AppPage) {
+scenario!(webgl => a_drag_rotates_the_picture);
+async fn a_drag_rotates_the_picture(page: AppPage) {
     swarm_in_3d(&page, 300).await;
     let before = canvas_picture(&page).await;
     let (left, top) = canvas_origin(&page).await;
@@ -263,7 +267,8 @@ async fn a_wheel_with_modifier_zooms(page: &AppPage, modifiers: u32, name: &str)
     .await;
 }
 
-pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
+scenario!(webgl => ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page);
+async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage) {
     a_wheel_with_modifier_zooms(&page, 2, "Ctrl").await;
     let (left, top) = canvas_origin(&page).await;
     wheel(&page, left + 150.0, top + 150.0, 200.0, 0).await;
@@ -274,12 +279,14 @@ pub async fn ctrl_wheel_zooms_and_the_plain_wheel_scrolls_the_page(page: AppPage
         .expect("window size");
 }
 
+scenario!(webgl => meta_wheel_zooms_too);
 /// ⌘ + wheel (Meta) zooms like Ctrl + wheel, as on a Mac.
-pub async fn meta_wheel_zooms_too(page: AppPage) {
+async fn meta_wheel_zooms_too(page: AppPage) {
     a_wheel_with_modifier_zooms(&page, 4, "⌘").await;
 }
 
-pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
+scenario!(webgl => a_click_selects_a_boid_that_the_table_shows);
+async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     swarm_in_3d(&page, 150).await;
     let picture = canvas_picture(&page).await;
     let (left, top) = canvas_origin(&page).await;
@@ -329,9 +336,10 @@ pub async fn a_click_selects_a_boid_that_the_table_shows(page: AppPage) {
     );
 }
 
+scenario!(webgl => the_selected_boid_has_a_ring_around_it);
 /// A click on a boid's projected position selects it, and the canvas draws
 /// the yellow ring around that position (and nowhere else).
-pub async fn the_selected_boid_has_a_ring_around_it(page: AppPage) {
+async fn the_selected_boid_has_a_ring_around_it(page: AppPage) {
     let position = [1.5, -1.0, 0.5];
     let state = two_boids(
         position,
@@ -385,9 +393,10 @@ pub async fn the_selected_boid_has_a_ring_around_it(page: AppPage) {
     assert!(ring.len() >= 60, "only {} ring pixels", ring.len());
 }
 
+scenario!(webgl => a_boid_at_rest_is_a_point);
 /// A boid at rest is drawn as a small grey point (a sphere), not a cone: its
 /// pixels carry no hue, are round and smaller than the other boid's cone.
-pub async fn a_boid_at_rest_is_a_point(page: AppPage) {
+async fn a_boid_at_rest_is_a_point(page: AppPage) {
     let position = [1.5, -1.0, 0.5];
     let other = [-1.5, 1.0, -0.5];
     // The other boid flies along the screen's right, so its cone shows its
@@ -431,9 +440,10 @@ pub async fn a_boid_at_rest_is_a_point(page: AppPage) {
     );
 }
 
+scenario!(webgl => the_legend_says_size_and_overlap_mean_nothing);
 /// The 3D view's legend says that size shows no speed and overlap no shared
 /// place (SPEC §4), visibly below the canvas.
-pub async fn the_legend_says_size_and_overlap_mean_nothing(page: AppPage) {
+async fn the_legend_says_size_and_overlap_mean_nothing(page: AppPage) {
     page.open_fresh().await;
     page.wait_for_css(CANVAS).await;
     let legend = page.text(".view-3d-legend").await;
@@ -454,8 +464,9 @@ pub async fn the_legend_says_size_and_overlap_mean_nothing(page: AppPage) {
     assert!(shown, "the legend is visible");
 }
 
+scenario!(webgl => the_3d_view_in_a_screenshot_shows_cones);
 /// A screenshot of the 3D view saved for people to look at; it must show cones.
-pub async fn the_3d_view_in_a_screenshot_shows_cones(page: AppPage) {
+async fn the_3d_view_in_a_screenshot_shows_cones(page: AppPage) {
     swarm_in_3d(&page, 400).await;
     page.click(Button::Schritt).await;
     page.wait_for_status("one step", |s| s.steps == "1").await;
@@ -468,8 +479,9 @@ pub async fn the_3d_view_in_a_screenshot_shows_cones(page: AppPage) {
     );
 }
 
+scenario!(svg => without_webgl_the_svg_view_shows_the_same_selection);
 /// Run in the browser without WebGL: the SVG view with its note, same selection.
-pub async fn without_webgl_the_svg_view_shows_the_same_selection(page: AppPage) {
+async fn without_webgl_the_svg_view_shows_the_same_selection(page: AppPage) {
     initialised(&page, 200).await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
@@ -485,7 +497,8 @@ pub async fn without_webgl_the_svg_view_shows_the_same_selection(page: AppPage) 
     assert_eq!(page.ring().await.map(|(boid, _)| boid), Some(12));
 }
 
-pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
+scenario!(webgl => a_lost_context_that_stays_lost_falls_back_to_svg);
+async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     swarm_in_3d(&page, 100).await;
     page.navigate("Tabelle").await;
     page.wait_for_css("#boid-table tbody tr[data-boid]").await;
@@ -512,6 +525,7 @@ pub async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     let unexpected: Vec<String> = page
         .driver
         .take_console_problems()
+        .await
         .into_iter()
         .filter(|problem| !problem.contains("CONTEXT_LOST_WEBGL"))
         .collect();

@@ -134,18 +134,21 @@ async fn the_largest_swarm_never_blocks_the_page(page: &AppPage) {
     );
 }
 
-pub async fn the_largest_swarm_never_blocks_the_svg_view(page: AppPage) {
+scenario!(alone: svg => the_largest_swarm_never_blocks_the_svg_view);
+async fn the_largest_swarm_never_blocks_the_svg_view(page: AppPage) {
     the_largest_swarm_never_blocks_the_page(&page).await;
 }
 
+scenario!(alone: webgl => the_largest_swarm_never_blocks_the_3d_view);
 /// WebGL is SwiftShader on the CPU in these tests: a picture of 50 000 cones
 /// takes about a second, so this checks that the renderer spreads it over
 /// frames instead of blocking the page.
-pub async fn the_largest_swarm_never_blocks_the_3d_view(page: AppPage) {
+async fn the_largest_swarm_never_blocks_the_3d_view(page: AppPage) {
     the_largest_swarm_never_blocks_the_page(&page).await;
 }
 
-pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
+scenario!(svg => two_cores_give_the_native_models_state_bit_for_bit);
+async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
     page.open_fresh().await;
     set_cores(&page, "2").await;
     let params = Params {
@@ -172,7 +175,8 @@ pub async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
     );
 }
 
-pub async fn the_core_setting_is_checked_saved_and_keeps_the_swarm(page: AppPage) {
+scenario!(svg => the_core_setting_is_checked_saved_and_keeps_the_swarm);
+async fn the_core_setting_is_checked_saved_and_keeps_the_swarm(page: AppPage) {
     page.open_fresh().await;
     page.click(Button::Initialisieren).await;
     page.click(Button::Schritt).await;
@@ -216,7 +220,8 @@ pub async fn the_core_setting_is_checked_saved_and_keeps_the_swarm(page: AppPage
     );
 }
 
-pub async fn an_edit_while_a_step_computes_leaves_no_trace(page: AppPage) {
+scenario!(svg => an_edit_while_a_step_computes_leaves_no_trace);
+async fn an_edit_while_a_step_computes_leaves_no_trace(page: AppPage) {
     page.open_fresh().await;
     page.set_param("count", "50000").await;
     page.set_param("radius", "2").await;
@@ -243,18 +248,20 @@ pub async fn an_edit_while_a_step_computes_leaves_no_trace(page: AppPage) {
     assert_eq!((status.count.as_str(), status.step_count()), ("40", 0));
 }
 
-pub async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage) {
+scenario!(svg => without_workers_the_main_thread_computes_and_says_so);
+async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage) {
     page.open_fresh().await;
     let script = page
         .driver
-        .add_init_script("window.Worker = function () { throw new Error('blockiert'); };");
+        .add_init_script("window.Worker = function () { throw new Error('blockiert'); };")
+        .await;
     page.reload().await;
     page.set_param("count", "500").await;
     page.click(Button::Initialisieren).await;
     page.wait_for_status("built", |s| s.state == "pausiert")
         .await;
     let note = page.text("#engine-note").await;
-    page.driver.remove_init_script(&script);
+    page.driver.remove_init_script(&script).await;
     assert!(
         note.starts_with("Web Worker stehen nicht zur Verfügung (blockiert)")
             && note.contains("Hauptthread"),
@@ -272,7 +279,8 @@ pub async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage)
     page.run_until(6).await;
 }
 
-pub async fn slower_than_real_time_is_said(page: AppPage) {
+scenario!(svg => slower_than_real_time_is_said);
+async fn slower_than_real_time_is_said(page: AppPage) {
     page.open_fresh().await;
     page.set_param("count", "30000").await;
     page.set_param("radius", "2").await;

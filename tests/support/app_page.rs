@@ -118,11 +118,11 @@ pub struct AppPage {
 }
 
 impl AppPage {
-    pub fn new(client: Client, base_url: String, driver: DriverHandle) -> Self {
+    pub fn new(client: Client, base_url: String) -> Self {
         Self {
+            driver: DriverHandle::new(client.clone()),
             client,
             base_url,
-            driver,
         }
     }
 

@@ -13,7 +13,7 @@ pub mod picture;
 
 use app_page::AppPage;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, Shutdown, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -23,7 +23,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use fantoccini::ClientBuilder;
+use fantoccini::error::CmdError;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 
 /// Where the browser binaries are (Debian packages `chromium`, `chromium-driver`).
@@ -90,10 +92,15 @@ impl Drop for TempDir {
     }
 }
 
-/// Writes `contents` to a file `name` in this process' own temp directory
-/// (for the file inputs) and returns its path.
+/// Writes `contents` to a file `name` in a folder of its own in this
+/// process' temp directory (for the file inputs) and returns its path. Its
+/// own folder: scenarios running side by side may write the same name.
 pub fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("boids-files-{}", std::process::id()));
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let serial = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir()
+        .join(format!("boids-files-{}", std::process::id()))
+        .join(serial.to_string());
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
     std::fs::write(&path, contents).expect("write temp file");
@@ -274,86 +281,92 @@ fn serve_one(mut stream: TcpStream, root: &Path, base: &str, log: &Mutex<Vec<Str
     let _ = stream.shutdown(Shutdown::Both);
 }
 
-/// Raw access to chromedriver for the commands fantoccini has no method for:
-/// the browser log and the Chrome DevTools Protocol.
+/// A POST of a JSON body to `/session/{id}/{command}`: one of chromedriver's
+/// own commands, which fantoccini has no method for, sent through
+/// fantoccini's command API ([`Client::issue_cmd`]).
+#[derive(Debug)]
+struct SessionPost {
+    command: String,
+    body: Value,
+}
+
+impl WebDriverCompatibleCommand for SessionPost {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        // Without a session the id is empty and chromedriver answers with an error.
+        base_url.join(&format!(
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.command
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.body.to_string()))
+    }
+}
+
+/// The commands of one session that fantoccini has no method for: the
+/// browser log and the Chrome DevTools Protocol.
 #[derive(Debug, Clone)]
 pub struct DriverHandle {
-    port: u16,
-    session_id: String,
+    client: Client,
 }
 
 impl DriverHandle {
+    pub fn new(client: Client) -> Self {
+        Self { client }
+    }
+
     /// POSTs a JSON body to `/session/{id}/{command}` and returns the
-    /// response's `value`.
-    pub fn post(&self, command: &str, body: &Value) -> Value {
-        let path = format!("/session/{}/{command}", self.session_id);
-        let body = body.to_string();
-        let mut stream =
-            TcpStream::connect((Ipv4Addr::LOCALHOST, self.port)).expect("connect to chromedriver");
-        let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
-        let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.port,
-            body.len()
-        );
-        stream
-            .write_all(request.as_bytes())
-            .expect("send to chromedriver");
-        // Read the head, then exactly Content-Length bytes: chromedriver may
-        // keep the connection open despite `Connection: close`.
-        let mut reader = BufReader::new(stream);
-        let mut length = 0usize;
-        loop {
-            let mut line = String::new();
-            match reader.read_line(&mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) if line == "\r\n" => break,
-                Ok(_) => {
-                    if let Some((name, value)) = line.split_once(':')
-                        && name.eq_ignore_ascii_case("content-length")
-                    {
-                        length = value.trim().parse().unwrap_or(0);
-                    }
-                }
-            }
-        }
-        let mut body = vec![0u8; length];
-        reader
-            .read_exact(&mut body)
-            .expect("read the chromedriver response");
-        serde_json::from_slice::<Value>(&body).map_or(Value::Null, |mut v| v["value"].take())
+    /// response's `value`, or chromedriver's error.
+    pub async fn post(&self, command: &str, body: Value) -> Result<Value, CmdError> {
+        self.client
+            .issue_cmd(SessionPost {
+                command: command.to_owned(),
+                body,
+            })
+            .await
     }
 
     /// Runs a Chrome DevTools Protocol command.
-    pub fn cdp(&self, command: &str, params: Value) -> Value {
+    pub async fn cdp(&self, command: &str, params: Value) -> Value {
         self.post(
             "goog/cdp/execute",
-            &json!({ "cmd": command, "params": params }),
+            json!({ "cmd": command, "params": params }),
         )
+        .await
+        .unwrap_or_else(|e| panic!("the DevTools command {command} failed: {e}"))
     }
 
     /// Runs `source` in every document of this tab before its own scripts,
     /// until removed; returns the id for [`DriverHandle::remove_init_script`].
-    pub fn add_init_script(&self, source: &str) -> String {
-        let value = self.cdp(
-            "Page.addScriptToEvaluateOnNewDocument",
-            json!({ "source": source }),
-        );
+    pub async fn add_init_script(&self, source: &str) -> String {
+        let value = self
+            .cdp(
+                "Page.addScriptToEvaluateOnNewDocument",
+                json!({ "source": source }),
+            )
+            .await;
         value["identifier"].as_str().unwrap_or_default().to_owned()
     }
 
-    pub fn remove_init_script(&self, id: &str) {
+    pub async fn remove_init_script(&self, id: &str) {
         self.cdp(
             "Page.removeScriptToEvaluateOnNewDocument",
             json!({ "identifier": id }),
-        );
+        )
+        .await;
     }
 
     /// Console errors (level SEVERE) and warnings since the last call, as
     /// `level: message`.
-    pub fn take_console_problems(&self) -> Vec<String> {
+    pub async fn take_console_problems(&self) -> Vec<String> {
         self.take_console()
+            .await
             .into_iter()
             .filter(|(level, _)| level == "SEVERE" || level == "WARNING")
             // The tests' own screenshots read the WebGL canvas back; Chromium's
@@ -364,9 +377,18 @@ impl DriverHandle {
     }
 
     /// The browser console entries since the last call (chromedriver hands
-    /// each entry out once), as `(level, message)`.
-    pub fn take_console(&self) -> Vec<(String, String)> {
-        let entries = self.post("se/log", &json!({ "type": "browser" }));
+    /// each entry out once), as `(level, message)`. A log that cannot be read
+    /// is one SEVERE entry saying so, so it cannot pass for a clean one.
+    pub async fn take_console(&self) -> Vec<(String, String)> {
+        let entries = match self.post("se/log", json!({ "type": "browser" })).await {
+            Ok(entries) => entries,
+            Err(e) => {
+                return vec![(
+                    "SEVERE".to_owned(),
+                    format!("the browser log could not be read: {e}"),
+                )];
+            }
+        };
         entries
             .as_array()
             .map(|entries| {
@@ -414,14 +436,6 @@ impl Driver {
 
     pub fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
-    }
-
-    /// A handle for raw WebDriver commands of one session.
-    pub fn handle(&self, session_id: String) -> DriverHandle {
-        DriverHandle {
-            port: self.port,
-            session_id,
-        }
     }
 }
 
@@ -524,18 +538,8 @@ impl BrowserHost {
             .unwrap_or_else(|e| {
                 panic!("cannot start a Chromium session through chromedriver: {e}")
             });
-        let session_id = client
-            .session_id()
-            .await
-            .ok()
-            .flatten()
-            .expect("the new session has an id");
         Session {
-            page: AppPage::new(
-                client,
-                self.server.base_url(),
-                self.driver.handle(session_id),
-            ),
+            page: AppPage::new(client, self.server.base_url()),
             _profile: profile,
         }
     }
