@@ -258,7 +258,13 @@ fn help_lists_every_option_with_range_and_default_and_exits_0() {
         assert!(output.stderr.is_empty());
         let help = String::from_utf8(output.stdout).unwrap();
         assert!(help.starts_with("Aufruf: boids-schwarm-cli [OPTIONEN] --steps K\n"));
-        for option in ["--steps K", "--state DATEI", "--series", "-h, --help"] {
+        for option in [
+            "--steps K",
+            "--state DATEI",
+            "--series",
+            "-h, --help",
+            "boids-schwarm-cli study --help",
+        ] {
             assert!(help.contains(option), "{option}\n{help}");
         }
         for measure in Measure::ALL {

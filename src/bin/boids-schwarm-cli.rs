@@ -256,6 +256,10 @@ fn help() -> String {
          Zahlen mit Dezimalkomma oder -punkt; Anzahl und Seed nur aus Ziffern. Ohne\n\
          Option gilt der Standardwert.\n\
          Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf oder unbrauchbare Zustandsdatei\n\
-         (eine Zeile auf stderr).\n"
+         (eine Zeile auf stderr).\n\
+         \n\
+         Studien (viele Läufe über Parameter und Seeds): {NAME} study PLAN.json,\n\
+         {NAME} study-merge DATEI…, {NAME} study-summary PLAN.json ERGEBNISSE.csv;\n\
+         Erklärung mit {NAME} study --help.\n"
     )
 }
