@@ -4,8 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse \
-	wasm-target test-checks test-app
+.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse
 
 ## Every tool: what serving needs, plus Chromium and chromedriver (apt, root).
 setup:
@@ -37,43 +36,19 @@ dist: setup-serve
 	cp dist/index.html dist/404.html
 	node scripts/compress_dist.mjs dist
 
-## fmt and clippy: native, wasm32, and native without default features.
-define LINT
+lint: setup-serve
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy --locked --no-default-features --all-targets -- -D warnings
-endef
-
-lint: setup-serve
-	$(LINT)
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
-## Two lines of work overlap, since each has long stretches on one core that
-## the other fills: the lints and the native test build, and beside them the
-## set-up and the app's build. Then every test runs.
-test:
-	$(MAKE) --no-print-directory -j2 test-checks test-app
+test: setup lint build
 	mkdir -p target
 	set -o pipefail; cargo test --locked 2>&1 | tee target/test-output.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } \
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
-
-## The wasm target, once, before the two lines of `test` both need it.
-wasm-target:
-	rustup target list --installed | grep -qx wasm32-unknown-unknown \
-	  || rustup target add wasm32-unknown-unknown
-
-## `test`'s first line: lints, then the native tests' build (its run waits
-## for the app). Neither needs trunk or Chromium.
-test-checks: wasm-target
-	$(LINT)
-	cargo test --locked --no-run
-
-## `test`'s second line: every tool, then `dist/` for the browser tests.
-test-app: wasm-target setup
-	trunk build
 
 ## Lighthouse (mobile preset) on / and /tabelle of `make dist`, served with
 ## the precompressed files; prints the scores. A benchmark, not a test.
