@@ -4,10 +4,13 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse
+.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse \
+	wasm-target test-checks test-app
 
-## Every tool: what serving needs, plus Chromium and chromedriver (apt, root).
-setup:
+## Every tool: what serving needs, plus Chromium, chromedriver, GNU parallel,
+## Slurm and munge (apt, root). The wasm target comes first, from one place:
+## under `make -j2 test` two rustup target adds would race.
+setup: wasm-target
 	bash scripts/setup.sh test
 
 ## Only what building and serving the app needs (no apt, no root).
@@ -36,19 +39,43 @@ dist: setup-serve
 	cp dist/index.html dist/404.html
 	node scripts/compress_dist.mjs dist
 
-lint: setup-serve
+## fmt and clippy: native, wasm32, and native without default features.
+define LINT
 	cargo fmt --all -- --check
 	cargo clippy --locked --all-targets -- -D warnings
 	cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
 	cargo clippy --locked --no-default-features --all-targets -- -D warnings
+endef
+
+lint: setup-serve
+	$(LINT)
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
-test: setup lint build
+## Two lines of work overlap, since each has long stretches on one core that
+## the other fills: the lints and the native test build, and beside them the
+## set-up and the app's build. Then every test runs.
+test:
+	$(MAKE) --no-print-directory -j2 test-checks test-app
 	mkdir -p target
 	set -o pipefail; cargo test --locked 2>&1 | tee target/test-output.log
 	@awk '/^test result:/ { passed += $$4; failed += $$6 } \
 	  END { printf "%d passed, %d failed\n", passed, failed; exit (passed == 0 || failed > 0) }' \
 	  target/test-output.log
+
+## The wasm target, once, before the two lines of `test` both need it.
+wasm-target:
+	rustup target list --installed | grep -qx wasm32-unknown-unknown \
+	  || rustup target add wasm32-unknown-unknown
+
+## `test`'s first line: lints, then the native tests' build (its run waits
+## for the app). Neither needs trunk or Chromium.
+test-checks: wasm-target
+	$(LINT)
+	cargo test --locked --no-run
+
+## `test`'s second line: every tool, then `dist/` for the browser tests.
+test-app: setup
+	trunk build
 
 ## Lighthouse (mobile preset) on / and /tabelle of `make dist`, served with
 ## the precompressed files; prints the scores. A benchmark, not a test.

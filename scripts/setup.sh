@@ -7,7 +7,8 @@
 #                            target, trunk, wasm-bindgen-cli, wasm-opt (npm);
 #                            no root needed
 #   scripts/setup.sh test    the same, plus Chromium and chromedriver for the
-#                            browser tests (apt: root, or sudo)
+#                            browser tests, GNU parallel, Slurm and munge for
+#                            the cluster tests (apt: root, or sudo)
 #   scripts/setup.sh lighthouse
 #                            as `test`, plus Lighthouse (npm, pinned by
 #                            tools/lighthouse/package-lock.json) for
@@ -36,6 +37,66 @@ cd "$(dirname "$0")/.."
 
 log() { printf '[setup] %s\n' "$*"; }
 
+# Jobs run in the background, each with its output prefixed by its name;
+# `wait_for_jobs` waits for all of them and fails if any failed. Each says
+# how long it took (at second `SECONDS` of the script).
+job_pids=()
+job_names=()
+start_job() {
+  local name=$1
+  shift
+  log "$name: started at ${SECONDS} s"
+  (
+    set -o pipefail
+    "$@" 2>&1 | sed -u "s/^/[$name] /"
+    log "$name: finished at ${SECONDS} s"
+  ) &
+  job_pids+=("$!")
+  job_names+=("$name")
+}
+wait_for_jobs() {
+  local i failed=()
+  for i in "${!job_pids[@]}"; do
+    wait "${job_pids[$i]}" || failed+=("${job_names[$i]}")
+  done
+  job_pids=()
+  job_names=()
+  if [ "${#failed[@]}" -gt 0 ]; then
+    log "failed: ${failed[*]}"
+    exit 1
+  fi
+}
+
+# Debian packages the tests use, each with a file that shows it is there.
+APT_PACKAGES=(chromium chromium-driver parallel slurm-wlm munge)
+APT_MARKERS=(/usr/bin/chromium /usr/bin/chromedriver /usr/bin/parallel /usr/sbin/slurmctld /usr/sbin/munged)
+missing_apt_packages() {
+  local i
+  for i in "${!APT_PACKAGES[@]}"; do
+    [ -x "${APT_MARKERS[$i]}" ] || printf '%s\n' "${APT_PACKAGES[$i]}"
+  done
+}
+install_apt_packages() {
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+
+# The apt packages first, in the background: apt mostly waits for the
+# network and dpkg, and the cargo builds below want the cores.
+if [ "$PURPOSE" != serve ]; then
+  mapfile -t missing < <(missing_apt_packages)
+  if [ "${#missing[@]}" -eq 0 ]; then
+    log "${APT_PACKAGES[*]} present"
+  else
+    as_root=()
+    if [ "$(id -u)" -ne 0 ]; then
+      command -v sudo >/dev/null || { log "apt needs root: run as root or install sudo"; exit 1; }
+      as_root=(sudo)
+    fi
+    start_job apt install_apt_packages "${missing[@]}"
+  fi
+fi
+
 if rustup target list --installed | grep -qx "$WASM_TARGET"; then
   log "$WASM_TARGET present"
 else
@@ -43,21 +104,22 @@ else
   rustup target add "$WASM_TARGET"
 fi
 
+# trunk and wasm-bindgen-cli build side by side: each has long stretches on
+# one core (trunk's last step is one fat-LTO codegen unit), which the other
+# fills. cargo holds the install root's lock only before and after a build.
 if [ "$(trunk --version 2>/dev/null || true)" = "trunk $TRUNK_VERSION" ]; then
   log "trunk $TRUNK_VERSION present"
 else
   # Without default features: no self-update check and no TLS download stack,
   # which this offline build never uses; it also builds minutes faster.
-  log "installing trunk $TRUNK_VERSION (about 7 minutes)"
-  cargo install --locked --no-default-features trunk --version "$TRUNK_VERSION"
+  start_job trunk cargo install --locked --no-default-features trunk --version "$TRUNK_VERSION"
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   log "wasm-bindgen-cli $WASM_BINDGEN_VERSION present"
 else
   # Not --locked: its lockfile pins a crate version the registry lacks.
-  log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 3 minutes)"
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+  start_job wasm-bindgen-cli cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
 # Debian's binaryen 108 produces a wasm that fails at start-up; npm's 132 works.
@@ -66,21 +128,6 @@ if wasm-opt --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION%%.*}"; t
 else
   log "installing binaryen@$BINARYEN_VERSION from npm"
   npm install --global --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
-fi
-
-if [ "$PURPOSE" != serve ]; then
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
-    log "chromium and chromedriver present"
-  else
-    log "installing chromium and chromium-driver (apt)"
-    as_root=()
-    if [ "$(id -u)" -ne 0 ]; then
-      command -v sudo >/dev/null || { log "apt needs root: run as root or install sudo"; exit 1; }
-      as_root=(sudo)
-    fi
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver
-  fi
 fi
 
 if [ "$PURPOSE" = lighthouse ]; then
@@ -96,4 +143,5 @@ if [ -f Cargo.lock ]; then
   # trunk builds offline; fetch the locked crates first.
   cargo fetch --locked
 fi
+wait_for_jobs
 log "all tools for $PURPOSE present"
