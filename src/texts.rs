@@ -13,6 +13,10 @@ use crate::model::{
 /// Shown when a file could not be read at all (the app's file reader failed,
 /// or the CLI could not open it).
 pub const UNREADABLE_FILE: &str = "Die Datei konnte nicht gelesen werden.";
+/// A path that names no regular file (a folder, a device, a pipe).
+pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
+/// A path that names nothing.
+pub const MISSING_FILE: &str = "Die Datei gibt es nicht.";
 
 /// The label the form shows for a parameter.
 #[must_use]

@@ -221,7 +221,7 @@ fn bad_arguments_give_one_line_and_exit_code_2() {
         ),
         (
             &["--state", "/tmp", "--steps", "1"],
-            "Die Datei konnte nicht gelesen werden.",
+            "--state /tmp: Das ist keine gewöhnliche Datei.",
         ),
     ];
     for (args, expected) in cases {
