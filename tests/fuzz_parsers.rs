@@ -100,7 +100,7 @@ fn check_state(text: &str) {
 
 fn check_plan(bytes: &[u8]) {
     if let Ok(plan) = Plan::parse(bytes) {
-        assert!(plan.run_count() >= 1 && plan.run_count() <= MAX_RUNS as u64);
+        assert!(plan.run_count() >= 1 && plan.run_count() <= MAX_RUNS);
         assert!(plan.burn_in <= plan.steps);
         let last = plan.run(plan.run_count() - 1);
         assert!(last.params.validate().is_ok(), "{:?}", last.params);
