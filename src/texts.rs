@@ -96,13 +96,20 @@ pub fn param_error(error: &ParamError) -> String {
     }
 }
 
-/// The message for a link whose `schritt` is not a whole number of at least 0.
+/// The message for a link whose `schritt` is not a step count.
 #[must_use]
 pub fn link_step_error(error: &WholeNumberError) -> String {
-    format!(
-        "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
-        error.text()
-    )
+    match error {
+        WholeNumberError::TooLarge { text, largest } => format!(
+            "Link: Schritt „{}“ liegt hinter dem größten Schritt {}.",
+            short(text),
+            whole(*largest)
+        ),
+        _ => format!(
+            "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
+            short(error.text())
+        ),
+    }
 }
 
 /// The message under „Gehe zu Schritt“ for what is not a step count.
@@ -112,10 +119,40 @@ pub fn go_to_step_error(error: &WholeNumberError) -> String {
         WholeNumberError::Empty => {
             "Bitte einen Schritt eingeben (eine ganze Zahl ab 0).".to_owned()
         }
-        _ => format!(
-            "Gehe zu Schritt: „{}“ ist keine ganze Zahl ab 0.",
-            error.text()
+        WholeNumberError::TooLarge { largest, .. } => format!(
+            "Gehe zu Schritt: Der größte Schritt ist {}.",
+            whole(*largest)
         ),
+        WholeNumberError::NotDigits { text } => format!(
+            "Gehe zu Schritt: „{}“ ist keine ganze Zahl ab 0.",
+            short(text)
+        ),
+    }
+}
+
+/// Why Schritt and Starten stop at the largest step.
+#[must_use]
+pub fn at_last_step() -> String {
+    format!(
+        "Der größte Schritt ({}) ist erreicht: weiter geht es nicht.",
+        whole(crate::model::MAX_STEP)
+    )
+}
+
+/// A whole number with its digits grouped by spaces from 10 000 on.
+#[must_use]
+pub fn whole(value: u64) -> String {
+    german_number(&value.to_string(), Some(' '))
+}
+
+/// At most 40 characters of what a user gave, with „…“ where it was cut, so
+/// a message never repeats a huge input.
+#[must_use]
+pub fn short(text: &str) -> String {
+    const LONGEST: usize = 40;
+    match text.char_indices().nth(LONGEST) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
     }
 }
 
@@ -192,6 +229,11 @@ pub fn state_error(error: &StateError) -> String {
             "Boid {id}: Das Tempo {} LE/s überschreitet das Höchsttempo {} LE/s.",
             decimal(*speed),
             decimal(*max_speed)
+        ),
+        StateError::StepBeyondLast { step } => format!(
+            "Der Schritt {} liegt hinter dem größten Schritt {}.",
+            whole(*step),
+            whole(crate::model::MAX_STEP)
         ),
     }
 }

@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! Fuzzing every parser of outside input: the state file, links, the
 //! parameter fields, whole numbers, study plans and results files. Each gets
 //! arbitrary bytes and valid inputs with bytes changed, cut or repeated; none

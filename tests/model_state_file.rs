@@ -1,8 +1,8 @@
 //! The JSON state: bit-identical round trip, and every rejection.
 
 use boids_schwarm::model::{
-    ImportError, Kinematics, MAX_STATE_BYTES, ParamError, ParamField, Params, StateError, Swarm,
-    Vec3,
+    ImportError, Kinematics, MAX_STATE_BYTES, MAX_STEP, ParamError, ParamField, Params, StateError,
+    Swarm, Vec3,
 };
 use serde_json::{Value, json};
 
@@ -248,6 +248,42 @@ fn rejects_speed_above_max_speed_beyond_tolerance() {
     ));
     value["boids"][1]["velocity"] = json!([2.0 * (1.0 + 0.5e-9), 0.0, 0.0]);
     assert!(read(&value).is_ok());
+}
+
+#[test]
+fn steps_up_to_the_largest_step_are_read_and_none_beyond() {
+    let mut value = valid_value();
+    value["step"] = json!(MAX_STEP);
+    let swarm = read(&value).expect("the largest step");
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    assert!(!swarm.can_step());
+    for beyond in [MAX_STEP + 1, 50_000_000_000_000_000, u64::MAX] {
+        value["step"] = json!(beyond);
+        assert_eq!(
+            read(&value).unwrap_err(),
+            ImportError::State(StateError::StepBeyondLast { step: beyond }),
+            "{beyond}"
+        );
+    }
+}
+
+#[test]
+fn the_step_count_never_passes_the_largest_step() {
+    let mut value = valid_value();
+    value["step"] = json!(MAX_STEP - 1);
+    let mut swarm = read(&value).unwrap();
+    assert!(swarm.next_kinematics().is_some());
+    swarm.step();
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    let at_last = swarm.to_json();
+    assert_eq!(swarm.next_kinematics(), None);
+    swarm.step();
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    assert_eq!(
+        swarm.to_json(),
+        at_last,
+        "a step at the largest step changes nothing"
+    );
 }
 
 #[test]

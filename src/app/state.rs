@@ -249,9 +249,10 @@ impl SwarmStore {
     }
 
     /// Schritt: pauses first, then advances exactly one step. Ignored while
-    /// the previous Schritt is still being computed.
+    /// the previous Schritt is still being computed; at the largest step it
+    /// only pauses (the controls say why).
     pub fn step(&self) {
-        self.run(Session::step);
+        let _ = self.run(Session::step);
     }
 
     /// „Gehe zu Schritt“: pauses, then brings the swarm to `target`, paused.

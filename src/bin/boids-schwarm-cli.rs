@@ -11,7 +11,8 @@ use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use boids_schwarm::model::{
-    ImportError, MAX_STATE_BYTES, Measure, ParamField, Params, Swarm, parse_whole_number,
+    ImportError, MAX_STATE_BYTES, MAX_STEP, Measure, ParamField, Params, Swarm, WholeNumberError,
+    parse_step,
 };
 use boids_schwarm::texts;
 
@@ -20,7 +21,8 @@ mod cli_io;
 #[path = "study_cli/mod.rs"]
 mod study_cli;
 
-use cli_io::{Failure, output_failure, quote};
+use cli_io::{Failure, output_failure};
+use texts::short as quote;
 
 const NAME: &str = "boids-schwarm-cli";
 
@@ -119,8 +121,13 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         } else if option == "--state" {
             state_file = Some(value);
         } else {
-            let k = parse_whole_number(&value)
-                .map_err(|_| format!("--steps: „{}“ ist keine ganze Zahl ab 0.", quote(&value)))?;
+            let k = parse_step(&value).map_err(|error| match error {
+                WholeNumberError::TooLarge { .. } => format!(
+                    "--steps: Mehr als {} Schritte gibt es nicht.",
+                    texts::whole(MAX_STEP)
+                ),
+                _ => format!("--steps: „{}“ ist keine ganze Zahl ab 0.", quote(&value)),
+            })?;
             steps = Some(k);
         }
     }
@@ -153,6 +160,14 @@ fn run(start: Start, steps: u64, series: bool) -> Result<(), Failure> {
             read_state(&path).map_err(|message| format!("--state {}: {message}", quote(&path)))?
         }
     };
+    if steps > MAX_STEP - swarm.step_count() {
+        return Err(Failure::Refused(format!(
+            "--steps: Von Schritt {} aus sind höchstens {} Schritte möglich (bis zum größten Schritt {}).",
+            texts::whole(swarm.step_count()),
+            texts::whole(MAX_STEP - swarm.step_count()),
+            texts::whole(MAX_STEP)
+        )));
+    }
     if series {
         let mut out = BufWriter::new(std::io::stdout().lock());
         return swarm

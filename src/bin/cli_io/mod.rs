@@ -32,22 +32,11 @@ pub fn arguments() -> Result<Vec<String>, Failure> {
             argument.into_string().map_err(|raw| {
                 Failure::Refused(format!(
                     "Ein Argument ist kein gültiger Text (UTF-8): „{}“.",
-                    quote(&raw.to_string_lossy())
+                    boids_schwarm::texts::short(&raw.to_string_lossy())
                 ))
             })
         })
         .collect()
-}
-
-/// At most 40 characters of `text`, with „…“ where it was cut, so a message
-/// never repeats a huge input.
-#[must_use]
-pub fn quote(text: &str) -> String {
-    const LONGEST: usize = 40;
-    match text.char_indices().nth(LONGEST) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
 }
 
 /// Why a file could not be read.
