@@ -145,15 +145,11 @@ pub fn whole(value: u64) -> String {
     german_number(&value.to_string(), Some(' '))
 }
 
-/// At most 40 characters of what a user gave, with „…“ where it was cut, so
-/// a message never repeats a huge input.
+/// At most a few dozen characters of what a user gave, with „…“ where it
+/// was cut, so a message never repeats a huge input.
 #[must_use]
 pub fn short(text: &str) -> String {
-    const LONGEST: usize = 40;
-    match text.char_indices().nth(LONGEST) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
+    crate::model::excerpt(text)
 }
 
 /// Why the swarm cannot go back before its first state.

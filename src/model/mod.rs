@@ -55,7 +55,9 @@ pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d, length,
     squared_length, wrap, wrap_position,
 };
-pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
+pub use state_file::{
+    ImportError, MAX_STATE_BYTES, QUOTED_CHARS, STATE_FORMAT, STATE_VERSION, excerpt,
+};
 pub use steering::{Steering, separation_radius, steering_brute_force};
 pub use swarm::{SteeringMismatch, Swarm};
 pub use whole_number::{WholeNumberError, parse_step, parse_whole_number};
