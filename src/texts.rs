@@ -139,6 +139,16 @@ pub fn at_last_step() -> String {
     )
 }
 
+/// What the notice with „Rückgängig“ says about a discarded swarm.
+#[must_use]
+pub fn swarm_discarded(step: u64, count: u32) -> String {
+    format!(
+        "Der Schwarm ({} Boids, Schritt {}) wurde entfernt.",
+        whole(u64::from(count)),
+        whole(step)
+    )
+}
+
 /// A whole number with its digits grouped by spaces from 10 000 on.
 #[must_use]
 pub fn whole(value: u64) -> String {

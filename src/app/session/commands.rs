@@ -44,13 +44,15 @@ impl Session {
     }
 
     /// Zurücksetzen, and what any edit of a parameter does: removes the swarm
-    /// and the selection, and drops whatever is being computed.
+    /// and the selection, and drops whatever is being computed. A swarm that
+    /// had run is kept for a while for [`Session::undo`].
     pub fn reset(&mut self, now: f64) {
         self.drop_job(now);
         if matches!(self.activity, Activity::Ready { .. }) {
             self.bump();
         }
-        self.activity = Activity::Empty;
+        // A swarm that had run stays offered for Rückgängig.
+        self.discard(now);
     }
 
     /// Starten: continues the current state in real time. Refused without a

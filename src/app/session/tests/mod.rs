@@ -13,6 +13,7 @@ mod going_back;
 mod last_step;
 mod main_thread;
 mod run_rules;
+mod undo;
 mod workers;
 
 /// The app around a session, as far as the session can tell.
