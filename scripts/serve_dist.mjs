@@ -40,10 +40,19 @@ const TYPES = {
 // trunk puts a content hash into these names: they never change.
 const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
-// Sent with every answer: no MIME sniffing, no referrer to other sites.
+// The build's Content-Security-Policy, as its index.html carries it
+// (scripts/content_security_policy.mjs); as a header it also covers the
+// workers, and it can forbid framing, which a <meta> cannot.
+const builtPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(
+  await readFile(join(root, "index.html"), "utf8").catch(() => ""),
+)?.[1];
+
+// Sent with every answer: no MIME sniffing, no referrer to other sites, the
+// build's policy.
 const HARDENING = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",
+  ...(builtPolicy ? { "Content-Security-Policy": `${builtPolicy}; frame-ancestors 'none'` } : {}),
 };
 
 async function isFile(path) {

@@ -106,3 +106,44 @@ async fn paused_far_out(page: &AppPage, step: u64) {
     })
     .await;
 }
+
+scenario!(svg => the_page_carries_a_policy_that_allows_exactly_its_inline_scripts);
+async fn the_page_carries_a_policy_that_allows_exactly_its_inline_scripts(page: AppPage) {
+    page.open_fresh().await;
+    // Every inline script's SHA-256 is in the policy, and nothing else is
+    // allowed inline; a violation would also show as a console error, which
+    // fails every scenario.
+    let checked = page
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             const meta = document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]');
+             const policy = meta ? meta.content : '';
+             const scripts = [...document.querySelectorAll('script:not([src])')];
+             Promise.all(scripts.map(async (script) => {
+               const bytes = new TextEncoder().encode(script.textContent);
+               const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+               return \"'sha256-\" + btoa(String.fromCharCode(...digest)) + \"'\";
+             })).then((hashes) => done({
+               policy,
+               hashes,
+               allowed: (policy.match(/'sha256-[^']+'/g) || []).length,
+               referrer: document.querySelector('meta[name=referrer]')?.content ?? '',
+             }));",
+        )
+        .await;
+    let policy = checked["policy"].as_str().unwrap_or_default();
+    assert!(policy.starts_with("default-src 'self'"), "{policy}");
+    assert!(policy.contains("'wasm-unsafe-eval'"), "{policy}");
+    assert!(!policy.contains("'unsafe-eval'"), "{policy}");
+    let hashes = checked["hashes"].as_array().expect("hashes");
+    assert!(!hashes.is_empty(), "the app loader at least");
+    for hash in hashes {
+        assert!(
+            policy.contains(hash.as_str().unwrap()),
+            "{hash} not in {policy}"
+        );
+    }
+    // The shell's two scripts and the app loader, as built.
+    assert_eq!(checked["allowed"], 3);
+    assert_eq!(checked["referrer"], "no-referrer");
+}
