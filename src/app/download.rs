@@ -1,6 +1,8 @@
-//! Browser glue: offers a text as a file download.
+//! Browser glue: offers a text as a file download, and takes the file a
+//! file input was given.
 
 use wasm_bindgen::{JsCast, JsValue};
+use web_sys::File;
 use web_sys::js_sys::Array;
 
 /// Offers `text` for download as `file_name` with the given MIME type.
@@ -28,4 +30,17 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     })
     .forget();
     clicked.map_err(fail)
+}
+
+/// The file chosen in the file input that fired `event`, if any. The input
+/// is cleared, so the same file can be chosen again (the `File` stays
+/// readable).
+pub fn take_chosen_file(event: &web_sys::Event) -> Option<File> {
+    let input = event
+        .target()?
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .ok()?;
+    let file = input.files()?.get(0)?;
+    input.set_value("");
+    Some(file)
 }

@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::app::download::take_chosen_file;
 use crate::app::format::format_integer;
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
@@ -46,17 +46,9 @@ pub fn StateImport() -> impl IntoView {
         }
     };
     let on_change = move |event: leptos::ev::Event| {
-        let Some(input) = event
-            .target()
-            .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(file) = take_chosen_file(&event) else {
             return;
         };
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        // Clearing lets the same file be chosen again; `file` stays readable.
-        input.set_value("");
         if file.size() > MAX_STATE_BYTES as f64 {
             let error = ImportError::TooLarge {
                 bytes: file.size() as usize,
