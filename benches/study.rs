@@ -65,7 +65,7 @@ async fn main() {
          select.value = 'ordnung';
          select.dispatchEvent(new Event('change', { bubbles: true }));")
         .await;
-    page.wait_for_css("#study-watch").await;
+    page.wait_for_css("#study-watch:not(.hidden)").await;
     let estimate = normalise(&page.text_of("study-size").await);
     let seconds = run(&page).await;
     println!(

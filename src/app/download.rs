@@ -44,3 +44,18 @@ pub fn take_chosen_file(event: &web_sys::Event) -> Option<File> {
     input.set_value("");
     Some(file)
 }
+
+/// Reads the bytes of a chosen file, then calls `done` with them (`None`
+/// when the browser cannot read it). One future type for every file input:
+/// each `async` block of its own would add its executor code to the wasm.
+pub fn read_file(file: File, done: impl FnOnce(Option<Vec<u8>>) + 'static) {
+    let done: Box<dyn FnOnce(Option<Vec<u8>>)> = Box::new(done);
+    leptos::task::spawn_local(async move {
+        let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await;
+        done(
+            buffer
+                .ok()
+                .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec()),
+        );
+    });
+}

@@ -73,8 +73,6 @@ async fn set_cores(page: &AppPage, cores: u32) {
 
 /// Chooses a plan file in „Plan laden“ and waits for the page's answer.
 async fn load_plan(page: &AppPage, path: &Path) -> String {
-    page.js("for (const id of ['study-plan-loaded', 'study-plan-load-error']) document.getElementById(id)?.remove();")
-        .await;
     page.element("#study-plan-file")
         .await
         .send_keys(path.to_str().expect("utf-8 path"))
@@ -312,7 +310,7 @@ async fn bad_plan_files_get_the_command_line_tools_german_message(page: AppPage)
         let path = file.to_str().expect("utf-8");
         assert_eq!(
             line.trim_end(),
-            format!("{path}: {expected}"),
+            format!("boids-schwarm-cli: {path}: {expected}"),
             "the CLI's line"
         );
         assert_eq!(load_plan(&page, &file).await, expected);
@@ -334,7 +332,7 @@ async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
              select.dispatchEvent(new Event('change', {{ bubbles: true }}));"
         ))
         .await;
-        page.wait_for_css("#study-watch").await;
+        page.wait_for_css("#study-watch:not(.hidden)").await;
         assert!(page.text_of("study-watch").await.contains(watch));
         let size = page.text_of("study-size").await;
         assert!(

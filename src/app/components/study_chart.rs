@@ -27,14 +27,21 @@ pub fn StudyChart() -> impl IntoView {
             ErrorBars::Sd
         });
     };
-    let markup = move || {
+    // The chart and its legend as markup: empty without a study.
+    let drawing = move || {
         let measure = store.measure.get();
         let bars = bars.get();
         store.with_runner(|runner| {
             runner.map(|runner| {
                 let plan = runner.plan();
                 let data = chart_data(plan, runner.rows(), measure, bars);
-                (svg_markup(plan, &data, measure), legend(plan))
+                let legend: String = legend(plan)
+                    .into_iter()
+                    .map(|(colour, text)| {
+                        format!("<li><span class=\"swatch\" style=\"background:{colour}\"></span>{text}</li>")
+                    })
+                    .collect();
+                (svg_markup(plan, &data, measure), legend)
             })
         })
     };
@@ -57,30 +64,24 @@ pub fn StudyChart() -> impl IntoView {
                 <div class="field">
                     <label for="study-bars">"Fehlerbalken"</label>
                     <select id="study-bars" on:change=on_bars>
-                        <option value="sd" selected=true>"± Standardabweichung der Seeds"</option>
+                        <option value="sd">"± Standardabweichung der Seeds"</option>
                         <option value="sem">"± Standardfehler des Mittelwerts"</option>
                     </select>
                 </div>
             </div>
-            {move || match markup() {
-                Some((svg, legend)) => view! {
-                    <figure class="study-figure">
-                        <svg id="study-chart" viewBox=format!("0 0 {WIDTH} {HEIGHT}")
-                            aria-label="Mittelwert über die Seeds je Punkt mit Fehlerbalken; jeder Lauf ein Punkt, der ihn öffnet"
-                            inner_html=svg></svg>
-                        <figcaption class="hint">
-                            "Linie: Mittelwert der Fenstermittel über die Seeds; blasse Punkte: einzelne Läufe \
-                             (ein Klick öffnet den letzten Zustand des Laufs in einem neuen Tab)."
-                            <ul class="study-legend">
-                                {legend.into_iter().map(|(colour, text)| view! {
-                                    <li><span class="swatch" style:background=colour></span>{text}</li>
-                                }).collect_view()}
-                            </ul>
-                        </figcaption>
-                    </figure>
-                }.into_any(),
-                None => view! { <p class="hint">"Noch keine Studie: Plan wählen und „Studie starten“."</p> }.into_any(),
-            }}
+            <p class="hint" class:hidden=move || store.with_runner(|r| r.is_some())>
+                "Noch keine Studie: Plan wählen und „Studie starten“."
+            </p>
+            <figure class="study-figure" class:hidden=move || store.with_runner(|r| r.is_none())>
+                <svg id="study-chart" viewBox=format!("0 0 {WIDTH} {HEIGHT}")
+                    aria-label="Mittelwert über die Seeds je Punkt mit Fehlerbalken; jeder Lauf ein Punkt, der ihn öffnet"
+                    inner_html=move || drawing().map(|d| d.0).unwrap_or_default()></svg>
+                <figcaption class="hint">
+                    "Linie: Mittelwert der Fenstermittel über die Seeds; blasse Punkte: einzelne Läufe \
+                     (ein Klick öffnet den letzten Zustand des Laufs in einem neuen Tab)."
+                    <ul class="study-legend" inner_html=move || drawing().map(|d| d.1).unwrap_or_default()></ul>
+                </figcaption>
+            </figure>
         </section>
     }
 }

@@ -2,10 +2,8 @@
 //! the same file the command-line tool reads.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use wasm_bindgen_futures::JsFuture;
 
-use crate::app::download::{download_text, take_chosen_file};
+use crate::app::download::{download_text, read_file, take_chosen_file};
 use crate::app::format::format_integer;
 use crate::app::study::draft::PlanDraft;
 use crate::app::study::{Checked, StudyStore, file_name};
@@ -32,6 +30,7 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
         let Some(file) = take_chosen_file(&event) else {
             return;
         };
+        outcome.set(None);
         if file.size() > MAX_PLAN_BYTES as f64 {
             let error = PlanError {
                 key: String::new(),
@@ -42,14 +41,7 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
             outcome.set(Some(Err(texts::study::plan_error(&error))));
             return;
         }
-        spawn_local(async move {
-            let buffer = JsFuture::from(file.array_buffer()).await;
-            apply(
-                buffer
-                    .ok()
-                    .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec()),
-            );
-        });
+        read_file(file, apply);
     };
     let export_error = RwSignal::new(None::<String>);
     let export = move |_| {
@@ -69,11 +61,12 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
             <button id="btn-study-plan-export" type="button" disabled=invalid on:click=export>
                 "Plan exportieren"
             </button>
-            {move || match outcome.get() {
-                Some(Ok(message)) => view! { <p class="import-ok" id="study-plan-loaded" role="status">{message}</p> }.into_any(),
-                Some(Err(message)) => view! { <p class="field-error" id="study-plan-load-error" role="alert">{message}</p> }.into_any(),
-                None => ().into_any(),
-            }}
+            <p class="import-ok" id="study-plan-loaded" role="status">
+                {move || outcome.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).cloned())}
+            </p>
+            <p class="field-error" id="study-plan-load-error" role="alert">
+                {move || outcome.with(|o| o.as_ref().and_then(|o| o.as_ref().err()).cloned())}
+            </p>
             <p class="field-error" role="alert">{move || export_error.get()}</p>
         </div>
     }

@@ -9,7 +9,7 @@ use super::CoresField;
 use crate::app::cores::CoreSetting;
 use crate::app::format::format_integer;
 use crate::app::study::estimate::{estimate_ms, format_duration};
-use crate::app::study::runner::Phase;
+use crate::app::study::progress::progress_html;
 use crate::app::study::{Checked, StudyStore};
 use crate::app::timing::now_ms;
 
@@ -74,54 +74,13 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             store.start(&json, plan, cores.value().get_untracked());
         }
     };
-    let progress = move || store.progress(now.get());
-    let progress_text = move || {
-        progress().map(|p| {
-            let mut text = format!(
-                "{} von {} Läufen",
-                format_integer(p.done),
-                format_integer(p.total)
-            );
-            if p.phase != Phase::Ready && p.kept > 0 {
-                text.push_str(&format!(
-                    " ({} gespeichert, {} neu gerechnet)",
-                    format_integer(p.kept),
-                    format_integer(p.computed)
-                ));
-            }
-            text
-        })
-    };
-    let state_text = move || {
-        progress().map(|p| match p.phase {
-            Phase::Ready if p.done > 0 => {
-                "gespeichert – „Studie fortsetzen“ rechnet den Rest".to_owned()
-            }
-            Phase::Ready => "bereit".to_owned(),
-            Phase::Running => format!("läuft auf {} Web Worker(n)", p.in_flight.max(1)),
-            Phase::Stopped => "abgebrochen".to_owned(),
-            Phase::Complete => "fertig".to_owned(),
-        })
-    };
-    let times = move || {
-        progress().filter(|p| p.elapsed_ms > 0.0).map(|p| {
-            let left = match (p.phase, p.left_ms) {
-                (Phase::Running, Some(left)) => format!(" · noch etwa {}", format_duration(left)),
-                (Phase::Running, None) => " · Restzeit wird geschätzt …".to_owned(),
-                _ => String::new(),
-            };
-            format!("Laufzeit {}{left}", format_duration(p.elapsed_ms))
-        })
-    };
-    let width = move || progress().map_or(0.0, |p| 100.0 * p.done as f64 / p.total.max(1) as f64);
-
     view! {
         <section class="study-run" aria-labelledby="study-run-title">
             <h2 id="study-run-title">"Rechnen"</h2>
-            {move || match checked.get() {
-                Some(Err(message)) => view! { <p class="field-error" id="study-plan-error" role="alert">{message}</p> }.into_any(),
-                _ => view! { <p class="study-size" id="study-size">{summary}</p> }.into_any(),
-            }}
+            <p class="field-error" id="study-plan-error" role="alert">
+                {move || checked.with(|c| c.as_ref().and_then(|c| c.as_ref().err()).cloned())}
+            </p>
+            <p class="study-size" id="study-size">{summary}</p>
             <CoresField
                 id="study-cores"
                 hint_id="study-cores-hint"
@@ -138,14 +97,10 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                     "Abbrechen"
                 </button>
             </div>
-            {move || progress_text().map(|text| view! {
-                <div class="study-progress" role="status">
-                    <p><strong id="study-progress">{text}</strong> " – " <span id="study-state">{state_text}</span></p>
-                    <div class="study-bar" aria-hidden="true"><div style:width=move || format!("{:.1}%", width())></div></div>
-                    <p class="hint" id="study-times">{times}</p>
-                </div>
-            })}
-            {move || store.note().get().map(|note| view! { <p class="field-error" id="study-note" role="alert">{note}</p> })}
+            <div class="study-progress" role="status" inner_html=move || {
+                store.progress(now.get()).map(|p| progress_html(&p)).unwrap_or_default()
+            }></div>
+            <p class="field-error" id="study-note" role="alert">{move || store.note().get()}</p>
         </section>
     }
 }

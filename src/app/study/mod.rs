@@ -7,7 +7,10 @@
 pub mod chart;
 pub mod draft;
 pub mod estimate;
+pub mod form;
 pub mod presets;
+pub mod progress;
+pub mod results_table;
 pub mod runner;
 pub mod saved;
 pub mod store;
