@@ -324,7 +324,7 @@ async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
     open_study(&page, 2).await;
     for (id, runs, watch) in [
         ("ordnung", 55, "Ohne „Richtung“ bleibt die Ordnung nahe 0"),
-        ("dichte", 18, "Mehr Boids im selben Würfel"),
+        ("dichte", 18, "Mehr Boids im selben Würfel, mehr Nachbarn"),
     ] {
         page.js(&format!(
             "const select = document.getElementById('study-preset');

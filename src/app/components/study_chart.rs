@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::study::StudyStore;
-use crate::app::study::chart::{ErrorBars, HEIGHT, WIDTH, chart_data, legend, svg_markup};
+use crate::app::study::chart::{ErrorBars, HEIGHT, WIDTH, chart_data, no_study, svg_markup};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
@@ -27,21 +27,18 @@ pub fn StudyChart() -> impl IntoView {
             ErrorBars::Sd
         });
     };
-    // The chart and its legend as markup: empty without a study.
+    // The chart (with its legend) as markup.
     let drawing = move || {
         let measure = store.measure.get();
         let bars = bars.get();
         store.with_runner(|runner| {
-            runner.map(|runner| {
+            runner.map_or_else(no_study, |runner| {
                 let plan = runner.plan();
-                let data = chart_data(plan, runner.rows(), measure, bars);
-                let legend: String = legend(plan)
-                    .into_iter()
-                    .map(|(colour, text)| {
-                        format!("<li><span class=\"swatch\" style=\"background:{colour}\"></span>{text}</li>")
-                    })
-                    .collect();
-                (svg_markup(plan, &data, measure), legend)
+                svg_markup(
+                    plan,
+                    &chart_data(plan, runner.rows(), measure, bars),
+                    measure,
+                )
             })
         })
     };
@@ -52,11 +49,11 @@ pub fn StudyChart() -> impl IntoView {
             <div class="study-chart-choices">
                 <div class="field">
                     <label for="study-measure">"Maß"</label>
-                    <select id="study-measure" on:change=on_measure>
+                    <select id="study-measure" prop:value=move || store.measure.get().key() on:change=on_measure>
                         {Measure::ALL
                             .into_iter()
                             .map(|m| view! {
-                                <option value=m.key() selected=move || store.measure.get() == m>{measure_label(m)}</option>
+                                <option value=m.key() selected=store.measure.get_untracked() == m>{measure_label(m)}</option>
                             })
                             .collect_view()}
                     </select>
@@ -69,17 +66,13 @@ pub fn StudyChart() -> impl IntoView {
                     </select>
                 </div>
             </div>
-            <p class="hint" class:hidden=move || store.with_runner(|r| r.is_some())>
-                "Noch keine Studie: Plan wählen und „Studie starten“."
-            </p>
-            <figure class="study-figure" class:hidden=move || store.with_runner(|r| r.is_none())>
+            <figure class="study-figure">
                 <svg id="study-chart" viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                     aria-label="Mittelwert über die Seeds je Punkt mit Fehlerbalken; jeder Lauf ein Punkt, der ihn öffnet"
-                    inner_html=move || drawing().map(|d| d.0).unwrap_or_default()></svg>
+                    inner_html=drawing></svg>
                 <figcaption class="hint">
-                    "Linie: Mittelwert der Fenstermittel über die Seeds; blasse Punkte: einzelne Läufe \
-                     (ein Klick öffnet den letzten Zustand des Laufs in einem neuen Tab)."
-                    <ul class="study-legend" inner_html=move || drawing().map(|d| d.1).unwrap_or_default()></ul>
+                    "Linie: Mittel über die Seeds; blasse Punkte: einzelne Läufe (Klick: letzter \
+                     Zustand im neuen Tab)."
                 </figcaption>
             </figure>
         </section>

@@ -15,22 +15,29 @@ use crate::texts;
 #[component]
 pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
     let store = expect_context::<StudyStore>();
-    let outcome = RwSignal::new(None::<Result<String, String>>);
+    // What loading said: the plan's size, or why it was refused.
+    let loaded = RwSignal::new(None::<String>);
+    let failed = RwSignal::new(None::<String>);
     let apply = move |bytes: Option<Vec<u8>>| {
         let result = match bytes {
             None => Err(texts::UNREADABLE_FILE.to_owned()),
             Some(bytes) => Plan::parse(&bytes).map_err(|error| texts::study::plan_error(&error)),
         };
-        outcome.set(Some(result.map(|plan| {
-            store.draft.set(Some(PlanDraft::of_plan(&plan)));
-            format!("Plan geladen: {} Läufe.", format_integer(plan.run_count()))
-        })));
+        match result {
+            Ok(plan) => {
+                store.draft.set(Some(PlanDraft::of_plan(&plan)));
+                let runs = format_integer(plan.run_count());
+                loaded.set(Some(format!("Plan geladen: {runs} Läufe.")));
+            }
+            Err(message) => failed.set(Some(message)),
+        }
     };
     let on_change = move |event: leptos::ev::Event| {
         let Some(file) = take_chosen_file(&event) else {
             return;
         };
-        outcome.set(None);
+        loaded.set(None);
+        failed.set(None);
         if file.size() > MAX_PLAN_BYTES as f64 {
             let error = PlanError {
                 key: String::new(),
@@ -38,7 +45,7 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
                     bytes: file.size() as usize,
                 },
             };
-            outcome.set(Some(Err(texts::study::plan_error(&error))));
+            failed.set(Some(texts::study::plan_error(&error)));
             return;
         }
         read_file(file, apply);
@@ -62,12 +69,12 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
                 "Plan exportieren"
             </button>
             <p class="import-ok" id="study-plan-loaded" role="status">
-                {move || outcome.with(|o| o.as_ref().and_then(|o| o.as_ref().ok()).cloned())}
+                {loaded}
             </p>
             <p class="field-error" id="study-plan-load-error" role="alert">
-                {move || outcome.with(|o| o.as_ref().and_then(|o| o.as_ref().err()).cloned())}
+                {failed}
             </p>
-            <p class="field-error" role="alert">{move || export_error.get()}</p>
+            <p class="field-error" role="alert">{export_error}</p>
         </div>
     }
 }

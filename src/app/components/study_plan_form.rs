@@ -6,15 +6,15 @@ use leptos::prelude::*;
 
 use crate::app::study::StudyStore;
 use crate::app::study::form::{Entry, Kind, groups};
-use crate::app::study::presets::study_presets;
+use crate::app::study::presets::{PRESET_NAMES, study_presets};
 
 /// One entry: a text input or a choice, hidden where it does not apply.
 /// Both kinds share one markup (the other element hidden), so the page has
 /// one view type for every entry, which keeps the app's wasm small.
 fn entry_view(store: StudyStore, entry: Entry) -> impl IntoView {
-    let hidden = move || !store.read_draft(entry.shown);
-    let value = move || store.read_draft(entry.read);
-    let write = move |text: String| store.edit(|draft| (entry.write)(draft, text));
+    let hidden = move || !store.read_draft(|d| entry.slot.shown(d));
+    let value = move || store.read_draft(|d| entry.slot.read(d));
+    let write = move |text: String| store.edit(|draft| entry.slot.write(draft, text));
     let (mode, options) = match entry.kind {
         Kind::Text(mode) => (Some(mode), &[][..]),
         Kind::Choice(options) => (None, options),
@@ -27,13 +27,16 @@ fn entry_view(store: StudyStore, entry: Entry) -> impl IntoView {
             <input id=(!choice).then_some(entry.id) type="text" inputmode=mode autocomplete="off" spellcheck="false"
                 class:hidden=choice aria-describedby=hint.clone()
                 prop:value=value on:input=move |event| write(event_target_value(&event))/>
-            <select id=choice.then_some(entry.id) class:hidden=!choice on:change=move |event| write(event_target_value(&event))>
+            // The options are marked once; later changes (a preset, a loaded
+            // plan) set the select's value, once the options are there.
+            <select id=choice.then_some(entry.id) class:hidden=!choice prop:value=value
+                on:change=move |event| write(event_target_value(&event))>
                 {options
                     .iter()
-                    .map(|&(key, label)| view! { <option value=key selected=move || value() == key>{label}</option> })
+                    .map(|&(key, label)| view! { <option value=key selected=untrack(value) == key>{label}</option> })
                     .collect_view()}
             </select>
-            <p class="hint" id=hint>{move || store.read_draft(entry.hint)}</p>
+            <p class="hint" id=hint>{move || store.read_draft(|d| entry.slot.hint(d))}</p>
         </div>
     }
 }
@@ -60,13 +63,13 @@ pub fn StudyPlanForm() -> impl IntoView {
                 <label for="study-preset">"Fertige Studie"</label>
                 <select id="study-preset" on:change=on_preset>
                     <option value="">"eigener Plan"</option>
-                    {study_presets()
+                    {PRESET_NAMES
                         .into_iter()
-                        .map(|p| view! { <option value=p.id>{p.name}</option> })
+                        .map(|(id, name)| view! { <option value=id>{name}</option> })
                         .collect_view()}
                 </select>
                 <p class="hint study-watch" id="study-watch" class:hidden=move || watch.get().is_empty()>
-                    <strong>"Worauf achten: "</strong>{move || watch.get()}
+                    <strong>"Worauf achten: "</strong>{watch}
                 </p>
             </div>
             {groups()

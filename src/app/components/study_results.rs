@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 
 use crate::app::download::download_text;
-use crate::app::format::format_integer;
 use crate::app::study::results_table::table_html;
 use crate::app::study::{StudyStore, file_name};
 
@@ -31,25 +30,8 @@ pub fn StudyResults() -> impl IntoView {
             error.set(download_text(&name, "text/csv", &text).err());
         }
     };
-    let count = move || store.with_runner(|runner| runner.map_or(0, |r| r.rows().len()));
-    let note = move || {
-        store.with_runner(|runner| {
-            runner.map(|runner| {
-                let (done, total) = (runner.rows().len() as u64, runner.id().runs);
-                format!(
-                    "Plan {}: {} von {} Läufen.{}",
-                    runner.id().hex(),
-                    format_integer(done),
-                    format_integer(total),
-                    if done < total {
-                        " Die Exporte enthalten bis dahin nur die fertigen Läufe."
-                    } else {
-                        ""
-                    }
-                )
-            })
-        })
-    };
+    // One closure for both buttons: one instantiation in the wasm.
+    let no_rows = move || store.with_runner(|runner| runner.is_none_or(|r| r.rows().is_empty()));
     let table = move || {
         let measure = store.measure.get();
         store.with_runner(|runner| {
@@ -62,16 +44,15 @@ pub fn StudyResults() -> impl IntoView {
     view! {
         <section class="study-results" aria-labelledby="study-results-title">
             <h2 id="study-results-title">"Ergebnisse"</h2>
-            <p class="hint">{note}</p>
             <div class="export-buttons">
-                <button id="btn-study-results" type="button" disabled=move || count() == 0 on:click=move |_| export(false)>
+                <button id="btn-study-results" type="button" disabled=no_rows on:click=move |_| export(false)>
                     "Ergebnisse exportieren"
                 </button>
-                <button id="btn-study-summary" type="button" disabled=move || count() == 0 on:click=move |_| export(true)>
+                <button id="btn-study-summary" type="button" disabled=no_rows on:click=move |_| export(true)>
                     "Zusammenfassung exportieren"
                 </button>
             </div>
-            <p class="field-error" role="alert">{move || error.get()}</p>
+            <p class="field-error" role="alert">{error}</p>
             <div class="study-table-frame">
                 <table id="study-table" inner_html=table></table>
             </div>

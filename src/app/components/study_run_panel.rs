@@ -84,10 +84,9 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             <CoresField
                 id="study-cores"
                 hint_id="study-cores-hint"
-                hint="So viele Web Worker rechnen je einen ganzen Lauf nach dem anderen (dieselbe \
-                      Einstellung wie in der Ansicht; sie gilt ab dem nächsten Start). Die Studie \
-                      läuft weiter, wenn Sie die Seite wechseln; rechnet die Ansicht gleichzeitig, \
-                      teilen sich beide die Kerne des Rechners."
+                hint="So viele Web Worker rechnen je einen ganzen Lauf (wie in der Ansicht; gilt ab \
+                      dem nächsten Start). Die Studie läuft auf anderen Seiten weiter; rechnet die \
+                      Ansicht zugleich, teilen sich beide die Kerne."
             />
             <div class="controls">
                 <button id="btn-study-start" type="button" class="primary" disabled=move || !can_start() on:click=start>
@@ -100,7 +99,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             <div class="study-progress" role="status" inner_html=move || {
                 store.progress(now.get()).map(|p| progress_html(&p)).unwrap_or_default()
             }></div>
-            <p class="field-error" id="study-note" role="alert">{move || store.note().get()}</p>
+            <p class="field-error" id="study-note" role="alert">{store.note()}</p>
         </section>
     }
 }

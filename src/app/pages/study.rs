@@ -31,11 +31,10 @@ pub fn StudyPage() -> impl IntoView {
         <article class="page study">
             <h1>"Studie"</h1>
             <p class="page-lead">
-                "Viele Läufe auf einmal: ein oder zwei Parameter über mehrere Werte, jeder Punkt mit \
-                 mehreren Seeds, jeder Lauf zusammengefasst über ein Messfenster. So zeigt sich, was \
-                 an den Regeln liegt und was am Zufall des Anfangs. Fertige Läufe bleiben im Browser \
-                 gespeichert; dieselben Pläne rechnet auch das Kommandozeilenwerkzeug "
-                <code>"boids-schwarm-cli study"</code> " – Byte für Byte gleich."
+                "Viele Läufe auf einmal: Parameter über mehrere Werte, je Punkt mehrere Seeds, jeder \
+                 Lauf über ein Messfenster zusammengefasst – was liegt an den Regeln, was am Zufall? \
+                 Dieselben Ergebnisse wie "
+                <code>"boids-schwarm-cli study"</code> ", Byte für Byte."
             </p>
             <div class="study-columns">
                 <div class="study-plan-column">

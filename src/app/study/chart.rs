@@ -253,7 +253,37 @@ pub fn svg_markup(plan: &Plan, data: &ChartData, measure: Measure) -> String {
             );
         }
     }
+    // The legend: one entry per line, top right over a pale box.
+    let entries = legend(plan);
+    if !entries.is_empty() {
+        let (x, y) = (WIDTH - RIGHT - 150.0, TOP + 4.0);
+        let _ = write!(
+            svg,
+            r#"<rect class="legend-box" x="{x:.1}" y="{y:.1}" width="146" height="{:.1}"/>"#,
+            entries.len() as f64 * 16.0 + 6.0
+        );
+        for (i, (colour, text)) in entries.iter().enumerate() {
+            let row = y + 15.0 + i as f64 * 16.0;
+            let _ = write!(
+                svg,
+                r#"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="{colour}"/><text class="legend" x="{:.1}" y="{row:.1}">{text}</text>"#,
+                x + 6.0,
+                row - 9.0,
+                x + 22.0
+            );
+        }
+    }
     svg
+}
+
+/// The chart's markup before any study: a line saying what to do.
+#[must_use]
+pub fn no_study() -> String {
+    format!(
+        r#"<text class="axis-label" x="{:.1}" y="{:.1}" text-anchor="middle">Noch keine Studie: Plan wählen und „Studie starten“.</text>"#,
+        WIDTH / 2.0,
+        HEIGHT / 2.0
+    )
 }
 
 /// The first axis's label with its unit: „Richtung“, „Radius in LE“.

@@ -1,8 +1,8 @@
 //! The plan form's entries as a table (Leptos-free, tested natively): each
-//! entry's id, label, how to read and write it in the [`PlanDraft`], when it
-//! shows and its hint. The page draws every entry with the same few lines
-//! of view code: one view per entry kind instead of one per field keeps the
-//! app's wasm small.
+//! entry's id, label, kind and the part of the [`PlanDraft`] it edits, which
+//! says how to read and write it, when it shows and its hint. The page draws every entry with the same few lines
+//! of view code, and one `match` per question (read, write, shown, hint)
+//! serves every entry: both keep the app's wasm small.
 
 use super::draft::{AxisDraft, AxisMode, PlanDraft, SeedMode};
 use crate::app::format::format_model_time;
@@ -17,20 +17,123 @@ pub enum Kind {
     Choice(&'static [(&'static str, &'static str)]),
 }
 
+/// Which part of the draft an entry edits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// A base parameter, by its index in [`super::draft::BASE_FIELDS`].
+    Base(usize),
+    /// Of axis 0 or 1: the parameter, values or range, the list, from, to, points.
+    AxisParameter(usize),
+    AxisMode(usize),
+    AxisValues(usize),
+    AxisFrom(usize),
+    AxisTo(usize),
+    AxisPoints(usize),
+    SeedMode,
+    SeedsCount,
+    SeedsFrom,
+    SeedsList,
+    Steps,
+    BurnIn,
+}
+
+impl Slot {
+    /// The entry's text (a choice: its value).
+    #[must_use]
+    pub fn read(self, d: &PlanDraft) -> String {
+        match self {
+            Self::Base(i) => d.base[i].clone(),
+            Self::AxisParameter(a) => d.axes[a].field.map_or("", ParamField::key).to_owned(),
+            Self::AxisMode(a) => match d.axes[a].mode {
+                AxisMode::Range => "range".to_owned(),
+                AxisMode::Values => "values".to_owned(),
+            },
+            Self::AxisValues(a) => d.axes[a].values.clone(),
+            Self::AxisFrom(a) => d.axes[a].from.clone(),
+            Self::AxisTo(a) => d.axes[a].to.clone(),
+            Self::AxisPoints(a) => d.axes[a].points.clone(),
+            Self::SeedMode => match d.seed_mode {
+                SeedMode::List => "list".to_owned(),
+                SeedMode::Range => "range".to_owned(),
+            },
+            Self::SeedsCount => d.seeds_count.clone(),
+            Self::SeedsFrom => d.seeds_from.clone(),
+            Self::SeedsList => d.seeds_list.clone(),
+            Self::Steps => d.steps.clone(),
+            Self::BurnIn => d.burn_in.clone(),
+        }
+    }
+
+    /// Takes what was typed or chosen.
+    pub fn write(self, d: &mut PlanDraft, text: String) {
+        match self {
+            Self::Base(i) => d.base[i] = text,
+            Self::AxisParameter(a) => choose_parameter(&mut d.axes[a], &text),
+            Self::AxisMode(a) => {
+                d.axes[a].mode = if text == "values" {
+                    AxisMode::Values
+                } else {
+                    AxisMode::Range
+                };
+            }
+            Self::AxisValues(a) => d.axes[a].values = text,
+            Self::AxisFrom(a) => d.axes[a].from = text,
+            Self::AxisTo(a) => d.axes[a].to = text,
+            Self::AxisPoints(a) => d.axes[a].points = text,
+            Self::SeedMode => {
+                d.seed_mode = if text == "list" {
+                    SeedMode::List
+                } else {
+                    SeedMode::Range
+                };
+            }
+            Self::SeedsCount => d.seeds_count = text,
+            Self::SeedsFrom => d.seeds_from = text,
+            Self::SeedsList => d.seeds_list = text,
+            Self::Steps => d.steps = text,
+            Self::BurnIn => d.burn_in = text,
+        }
+    }
+
+    /// Whether the entry shows for this draft.
+    #[must_use]
+    pub fn shown(self, d: &PlanDraft) -> bool {
+        let axis = |a: usize, mode: Option<AxisMode>| {
+            d.axes[a].field.is_some() && mode.is_none_or(|mode| d.axes[a].mode == mode)
+        };
+        match self {
+            Self::AxisMode(a) => axis(a, None),
+            Self::AxisValues(a) => axis(a, Some(AxisMode::Values)),
+            Self::AxisFrom(a) | Self::AxisTo(a) | Self::AxisPoints(a) => {
+                axis(a, Some(AxisMode::Range))
+            }
+            Self::SeedsCount | Self::SeedsFrom => d.seed_mode == SeedMode::Range,
+            Self::SeedsList => d.seed_mode == SeedMode::List,
+            _ => true,
+        }
+    }
+
+    /// A hint under the entry ("" for none).
+    #[must_use]
+    pub fn hint(self, d: &PlanDraft) -> String {
+        match self {
+            Self::Steps => model_time(&d.steps),
+            Self::BurnIn => format!(
+                "{} – gemessen wird jeder Zustand von diesem Schritt bis zum letzten.",
+                model_time(&d.burn_in)
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
 /// One entry of the form.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry {
     pub id: &'static str,
     pub label: &'static str,
     pub kind: Kind,
-    /// The entry's text (a choice: its value).
-    pub read: fn(&PlanDraft) -> String,
-    /// Takes what was typed or chosen.
-    pub write: fn(&mut PlanDraft, String),
-    /// Whether it shows for this draft.
-    pub shown: fn(&PlanDraft) -> bool,
-    /// A hint under it ("" for none).
-    pub hint: fn(&PlanDraft) -> String,
+    pub slot: Slot,
 }
 
 /// A group of entries under a legend.
@@ -51,14 +154,8 @@ const PARAMETERS: &[(&str, &str)] = &[
 ];
 const AXIS_MODES: &[(&str, &str)] = &[("range", "von … bis … in Punkten"), ("values", "als Liste")];
 const SEED_MODES: &[(&str, &str)] = &[("range", "Anzahl ab einem Seed"), ("list", "als Liste")];
-
-fn always(_: &PlanDraft) -> bool {
-    true
-}
-
-fn no_hint(_: &PlanDraft) -> String {
-    String::new()
-}
+const DECIMAL: Kind = Kind::Text("decimal");
+const NUMERIC: Kind = Kind::Text("numeric");
 
 /// The model time of a typed number of steps, or nothing.
 fn model_time(text: &str) -> String {
@@ -78,96 +175,35 @@ fn choose_parameter(axis: &mut AxisDraft, key: &str) {
     }
 }
 
-fn axis_mode(axis: &AxisDraft) -> String {
-    match axis.mode {
-        AxisMode::Range => "range".to_owned(),
-        AxisMode::Values => "values".to_owned(),
+fn entry(id: &'static str, label: &'static str, kind: Kind, slot: Slot) -> Entry {
+    Entry {
+        id,
+        label,
+        kind,
+        slot,
     }
 }
 
-fn set_axis_mode(axis: &mut AxisDraft, value: &str) {
-    axis.mode = if value == "values" {
-        AxisMode::Values
-    } else {
-        AxisMode::Range
-    };
-}
-
-/// The entries of a base parameter (index into `PlanDraft::base`).
-macro_rules! base_entry {
-    ($index:literal, $id:literal, $label:literal, $mode:literal) => {
-        Entry {
-            id: $id,
-            label: $label,
-            kind: Kind::Text($mode),
-            read: |d| d.base[$index].clone(),
-            write: |d, t| d.base[$index] = t,
-            shown: always,
-            hint: no_hint,
-        }
-    };
-}
-
-/// The entries of axis `$a` (0 or 1), their ids starting with `$id`.
-macro_rules! axis_entries {
-    ($a:literal, $id:literal) => {
-        vec![
-            Entry {
-                id: concat!($id, "-param"),
-                label: "Parameter",
-                kind: Kind::Choice(PARAMETERS),
-                read: |d| d.axes[$a].field.map_or("", ParamField::key).to_owned(),
-                write: |d, t| choose_parameter(&mut d.axes[$a], &t),
-                shown: always,
-                hint: no_hint,
-            },
-            Entry {
-                id: concat!($id, "-mode"),
-                label: "Werte",
-                kind: Kind::Choice(AXIS_MODES),
-                read: |d| axis_mode(&d.axes[$a]),
-                write: |d, t| set_axis_mode(&mut d.axes[$a], &t),
-                shown: |d| d.axes[$a].field.is_some(),
-                hint: no_hint,
-            },
-            Entry {
-                id: concat!($id, "-values"),
-                label: "Werte, durch Semikolon getrennt",
-                kind: Kind::Text("decimal"),
-                read: |d| d.axes[$a].values.clone(),
-                write: |d, t| d.axes[$a].values = t,
-                shown: |d| d.axes[$a].field.is_some() && d.axes[$a].mode == AxisMode::Values,
-                hint: no_hint,
-            },
-            Entry {
-                id: concat!($id, "-from"),
-                label: "von",
-                kind: Kind::Text("decimal"),
-                read: |d| d.axes[$a].from.clone(),
-                write: |d, t| d.axes[$a].from = t,
-                shown: |d| d.axes[$a].field.is_some() && d.axes[$a].mode == AxisMode::Range,
-                hint: no_hint,
-            },
-            Entry {
-                id: concat!($id, "-to"),
-                label: "bis",
-                kind: Kind::Text("decimal"),
-                read: |d| d.axes[$a].to.clone(),
-                write: |d, t| d.axes[$a].to = t,
-                shown: |d| d.axes[$a].field.is_some() && d.axes[$a].mode == AxisMode::Range,
-                hint: no_hint,
-            },
-            Entry {
-                id: concat!($id, "-points"),
-                label: "Punkte",
-                kind: Kind::Text("numeric"),
-                read: |d| d.axes[$a].points.clone(),
-                write: |d, t| d.axes[$a].points = t,
-                shown: |d| d.axes[$a].field.is_some() && d.axes[$a].mode == AxisMode::Range,
-                hint: no_hint,
-            },
-        ]
-    };
+/// The entries of axis `a` (0 or 1), their ids starting with `id`.
+fn axis_entries(a: usize, ids: [&'static str; 6]) -> Vec<Entry> {
+    vec![
+        entry(
+            ids[0],
+            "Parameter",
+            Kind::Choice(PARAMETERS),
+            Slot::AxisParameter(a),
+        ),
+        entry(ids[1], "Werte", Kind::Choice(AXIS_MODES), Slot::AxisMode(a)),
+        entry(
+            ids[2],
+            "Werte, durch Semikolon getrennt",
+            DECIMAL,
+            Slot::AxisValues(a),
+        ),
+        entry(ids[3], "von", DECIMAL, Slot::AxisFrom(a)),
+        entry(ids[4], "bis", DECIMAL, Slot::AxisTo(a)),
+        entry(ids[5], "Punkte", NUMERIC, Slot::AxisPoints(a)),
+    ]
 }
 
 /// The form's groups in order.
@@ -177,102 +213,76 @@ pub fn groups() -> Vec<Group> {
         Group {
             legend: "Parameter aller Läufe (vorbelegt aus der Ansicht)",
             entries: vec![
-                base_entry!(0, "study-base-count", "Anzahl", "numeric"),
-                base_entry!(1, "study-base-radius", "Radius", "decimal"),
-                base_entry!(2, "study-base-separation", "Abstand", "decimal"),
-                base_entry!(3, "study-base-alignment", "Richtung", "decimal"),
-                base_entry!(4, "study-base-cohesion", "Kohäsion", "decimal"),
-                base_entry!(5, "study-base-max_speed", "Höchsttempo", "decimal"),
+                entry("study-base-count", "Anzahl", NUMERIC, Slot::Base(0)),
+                entry("study-base-radius", "Radius", DECIMAL, Slot::Base(1)),
+                entry("study-base-separation", "Abstand", DECIMAL, Slot::Base(2)),
+                entry("study-base-alignment", "Richtung", DECIMAL, Slot::Base(3)),
+                entry("study-base-cohesion", "Kohäsion", DECIMAL, Slot::Base(4)),
+                entry(
+                    "study-base-max_speed",
+                    "Höchsttempo",
+                    DECIMAL,
+                    Slot::Base(5),
+                ),
             ],
         },
         Group {
             legend: "Erste Achse (waagerecht im Diagramm)",
-            entries: axis_entries!(0, "study-axis1"),
+            entries: axis_entries(
+                0,
+                [
+                    "study-axis1-param",
+                    "study-axis1-mode",
+                    "study-axis1-values",
+                    "study-axis1-from",
+                    "study-axis1-to",
+                    "study-axis1-points",
+                ],
+            ),
         },
         Group {
             legend: "Zweite Achse (eine Linie je Wert)",
-            entries: axis_entries!(1, "study-axis2"),
+            entries: axis_entries(
+                1,
+                [
+                    "study-axis2-param",
+                    "study-axis2-mode",
+                    "study-axis2-values",
+                    "study-axis2-from",
+                    "study-axis2-to",
+                    "study-axis2-points",
+                ],
+            ),
         },
         Group {
             legend: "Seeds (Wiederholungen je Punkt)",
             entries: vec![
-                Entry {
-                    id: "study-seeds-mode",
-                    label: "Seeds angeben",
-                    kind: Kind::Choice(SEED_MODES),
-                    read: |d| {
-                        if d.seed_mode == SeedMode::List {
-                            "list"
-                        } else {
-                            "range"
-                        }
-                        .to_owned()
-                    },
-                    write: |d, t| {
-                        d.seed_mode = if t == "list" {
-                            SeedMode::List
-                        } else {
-                            SeedMode::Range
-                        };
-                    },
-                    shown: always,
-                    hint: no_hint,
-                },
-                Entry {
-                    id: "study-seeds-count",
-                    label: "Anzahl",
-                    kind: Kind::Text("numeric"),
-                    read: |d| d.seeds_count.clone(),
-                    write: |d, t| d.seeds_count = t,
-                    shown: |d| d.seed_mode == SeedMode::Range,
-                    hint: no_hint,
-                },
-                Entry {
-                    id: "study-seeds-from",
-                    label: "ab Seed",
-                    kind: Kind::Text("numeric"),
-                    read: |d| d.seeds_from.clone(),
-                    write: |d, t| d.seeds_from = t,
-                    shown: |d| d.seed_mode == SeedMode::Range,
-                    hint: no_hint,
-                },
-                Entry {
-                    id: "study-seeds-list",
-                    label: "Seeds, durch Semikolon getrennt",
-                    kind: Kind::Text("numeric"),
-                    read: |d| d.seeds_list.clone(),
-                    write: |d, t| d.seeds_list = t,
-                    shown: |d| d.seed_mode == SeedMode::List,
-                    hint: no_hint,
-                },
+                entry(
+                    "study-seeds-mode",
+                    "Seeds angeben",
+                    Kind::Choice(SEED_MODES),
+                    Slot::SeedMode,
+                ),
+                entry("study-seeds-count", "Anzahl", NUMERIC, Slot::SeedsCount),
+                entry("study-seeds-from", "ab Seed", NUMERIC, Slot::SeedsFrom),
+                entry(
+                    "study-seeds-list",
+                    "Seeds, durch Semikolon getrennt",
+                    NUMERIC,
+                    Slot::SeedsList,
+                ),
             ],
         },
         Group {
             legend: "Dauer und Messfenster",
             entries: vec![
-                Entry {
-                    id: "study-steps",
-                    label: "Schritte je Lauf",
-                    kind: Kind::Text("numeric"),
-                    read: |d| d.steps.clone(),
-                    write: |d, t| d.steps = t,
-                    shown: always,
-                    hint: |d| model_time(&d.steps),
-                },
-                Entry {
-                    id: "study-burn-in",
-                    label: "Einschwingen (Schritte ohne Messung)",
-                    kind: Kind::Text("numeric"),
-                    read: |d| d.burn_in.clone(),
-                    write: |d, t| d.burn_in = t,
-                    shown: always,
-                    hint: |d| {
-                        format!(
-                            "{} – gemessen wird jeder Zustand von diesem Schritt bis zum letzten.",
-                            model_time(&d.burn_in)
-                        )
-                    },
-                },
+                entry("study-steps", "Schritte je Lauf", NUMERIC, Slot::Steps),
+                entry(
+                    "study-burn-in",
+                    "Einschwingen (Schritte ohne Messung)",
+                    NUMERIC,
+                    Slot::BurnIn,
+                ),
             ],
         },
     ]
@@ -294,8 +304,8 @@ mod tests {
                     Kind::Text(_) => "7".to_owned(),
                     Kind::Choice(options) => options[options.len() - 1].0.to_owned(),
                 };
-                (entry.write)(&mut draft, value.clone());
-                assert_eq!((entry.read)(&draft), value, "{}", entry.id);
+                entry.slot.write(&mut draft, value.clone());
+                assert_eq!(entry.slot.read(&draft), value, "{}", entry.id);
             }
         }
     }
@@ -310,22 +320,33 @@ mod tests {
                 .expect("an entry")
         };
         let mut draft = PlanDraft::around(&Params::default());
-        assert!((entry("study-axis1-from").shown)(&draft));
-        assert!(!(entry("study-axis2-mode").shown)(&draft), "no second axis");
-        (entry("study-axis2-param").write)(&mut draft, "count".to_owned());
+        assert!(entry("study-axis1-from").slot.shown(&draft));
+        assert!(
+            !entry("study-axis2-mode").slot.shown(&draft),
+            "no second axis"
+        );
+        entry("study-axis2-param")
+            .slot
+            .write(&mut draft, "count".to_owned());
         assert_eq!(draft.axes[1], AxisDraft::first_guess(ParamField::Count));
-        (entry("study-axis2-mode").write)(&mut draft, "values".to_owned());
-        assert!((entry("study-axis2-values").shown)(&draft));
-        assert!(!(entry("study-axis2-to").shown)(&draft));
+        entry("study-axis2-mode")
+            .slot
+            .write(&mut draft, "values".to_owned());
+        assert!(entry("study-axis2-values").slot.shown(&draft));
+        assert!(!entry("study-axis2-to").slot.shown(&draft));
         // Choosing the same parameter again keeps what was typed.
         draft.axes[1].values = "1; 2".to_owned();
-        (entry("study-axis2-param").write)(&mut draft, "count".to_owned());
+        entry("study-axis2-param")
+            .slot
+            .write(&mut draft, "count".to_owned());
         assert_eq!(draft.axes[1].values, "1; 2");
-        (entry("study-seeds-mode").write)(&mut draft, "list".to_owned());
-        assert!((entry("study-seeds-list").shown)(&draft));
-        assert!(!(entry("study-seeds-from").shown)(&draft));
+        entry("study-seeds-mode")
+            .slot
+            .write(&mut draft, "list".to_owned());
+        assert!(entry("study-seeds-list").slot.shown(&draft));
+        assert!(!entry("study-seeds-from").slot.shown(&draft));
         assert_eq!(
-            (entry("study-steps").hint)(&draft),
+            entry("study-steps").slot.hint(&draft),
             "= 20,00\u{a0}s Modellzeit"
         );
     }

@@ -29,16 +29,23 @@ fn draft(axis: AxisDraft, seeds: u32, steps: u64, burn_in: u64) -> PlanDraft {
     }
 }
 
+/// The ready studies' ids and names, in the list's order (the list needs
+/// no more than these).
+pub const PRESET_NAMES: [(&str, &str); 2] = [
+    ("ordnung", "Ordnung durch Ausrichtung"),
+    ("dichte", "Dichte und Gruppen"),
+];
+
 /// The ready studies, in the list's order.
 #[must_use]
 pub fn study_presets() -> [StudyPreset; 2] {
     [
         StudyPreset {
-            id: "ordnung",
-            name: "Ordnung durch Ausrichtung",
-            watch: "Ohne „Richtung“ bleibt die Ordnung nahe 0; mit wachsendem Gewicht steigt sie \
-                    steil an und sättigt dann. Wo die Fehlerbalken breit sind, hängt das Ergebnis \
-                    stark vom Seed ab: Ein Klick auf einen Punkt zeigt diesen Lauf.",
+            id: PRESET_NAMES[0].0,
+            name: PRESET_NAMES[0].1,
+            watch: "Ohne „Richtung“ bleibt die Ordnung nahe 0; schon wenig Richtung hebt sie \
+                    deutlich, dann flacht der Anstieg ab. Breite Fehlerbalken: hier entscheidet \
+                    der Seed mit – ein Klick auf einen Punkt zeigt den Lauf.",
             measure: Measure::Polarization,
             draft: draft(
                 AxisDraft::range(ParamField::Alignment, 0.0, 1.0, 11),
@@ -48,11 +55,10 @@ pub fn study_presets() -> [StudyPreset; 2] {
             ),
         },
         StudyPreset {
-            id: "dichte",
-            name: "Dichte und Gruppen",
-            watch: "Mehr Boids im selben Würfel heißt mehr Nachbarn: Viele kleine Gruppen \
-                    verschmelzen, bis fast alle in einer hängen. Achten Sie darauf, ab welcher \
-                    Anzahl die Zahl der Gruppen einbricht.",
+            id: PRESET_NAMES[1].0,
+            name: PRESET_NAMES[1].1,
+            watch: "Mehr Boids im selben Würfel, mehr Nachbarn: Aus vielen kleinen Gruppen wird \
+                    eine große. Ab welcher Anzahl hängen fast alle zusammen?",
             measure: Measure::Groups,
             draft: draft(
                 AxisDraft::range(ParamField::Count, 50.0, 550.0, 6),

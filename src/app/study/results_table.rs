@@ -7,17 +7,27 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::run_href;
-use crate::app::format::format_measure;
+use crate::app::format::{format_integer, format_measure};
 use crate::model::Measure;
 use crate::model::study::{Plan, ResultRow, WindowStatistics};
 use crate::texts::{format_value, label, measure_label};
 
-/// The inside of the `<table>`: head and body.
+/// The inside of the `<table>`: a caption naming the plan and how many
+/// runs are done, the head and the body.
 #[must_use]
 pub fn table_html(plan: &Plan, rows: &BTreeMap<u64, ResultRow>, measure: Measure) -> String {
     let axes: Vec<&str> = plan.axes.iter().map(|axis| label(axis.field)).collect();
+    let (done, total) = (rows.len() as u64, plan.run_count());
     let mut html = format!(
-        "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{} (Mittel ± Standardabweichung)</th><th scope=\"col\">Läufe (öffnen den letzten Zustand)</th></tr></thead><tbody>",
+        "<caption>Plan {}: {} von {} Läufen.{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{} (Mittel ± Standardabweichung)</th><th scope=\"col\">Läufe (öffnen den letzten Zustand)</th></tr></thead><tbody>",
+        plan.id().hex(),
+        format_integer(done),
+        format_integer(total),
+        if done < total {
+            " Die Exporte enthalten bis dahin nur die fertigen Läufe."
+        } else {
+            ""
+        },
         if axes.is_empty() {
             "Punkt".to_owned()
         } else {
@@ -91,6 +101,11 @@ mod tests {
         let rows = ResultsFile::parse(&text).expect("rows").rows;
         let html = table_html(&plan, &rows, Measure::Groups);
         assert_eq!(html.matches("<tr>").count(), 3, "head and two points");
+        let caption = format!(
+            "<caption>Plan {}: 3 von 4 Läufen. Die Exporte",
+            plan.id().hex()
+        );
+        assert!(html.starts_with(&caption), "{html}");
         assert_eq!(html.matches("class=\"run-link\"").count(), 3);
         assert!(html.contains("<th scope=\"col\">Radius</th><th scope=\"col\">Gruppen (Mittel"));
         assert!(html.contains("<td>1,5</td>"));

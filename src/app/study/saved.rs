@@ -16,10 +16,11 @@
 //! the plan of the study last started is kept under [`PLAN_KEY`] as its
 //! JSON text. Reading back checks every chunk as the results CSV reader
 //! does: a chunk that is not rows of this plan is dropped (its runs count as
-//! missing) and the page says so. When the browser refuses a write (full,
-//! or storage off), the rows of other plans are removed and the write tried
-//! once more; if it still fails, the page says so and keeps every row in
-//! memory.
+//! missing) and the page says so. The browser keeps the rows of the study
+//! last started only: starting another plan removes the earlier plan's rows,
+//! so that studies never fill the storage one after the other. When the
+//! browser refuses a write (full, or storage off), the page says so and
+//! keeps every row in memory.
 
 use std::collections::BTreeMap;
 
@@ -43,7 +44,6 @@ pub trait Shelf {
     /// `false` when the store refuses (full, disabled).
     fn set(&mut self, key: &str, value: &str) -> bool;
     fn remove(&mut self, key: &str);
-    fn keys(&self) -> Vec<String>;
 }
 
 /// The key of chunk `chunk` of plan `id`.
@@ -97,7 +97,7 @@ fn read_chunk(plan: &Plan, chunk: u64, text: &str) -> Option<BTreeMap<u64, Resul
 }
 
 /// Keeps the chunk of `run` (the rows of `rows` in it). Returns `false`
-/// when the browser refused even after the rows of other plans were removed.
+/// when the browser refused.
 pub fn save_run(
     shelf: &mut impl Shelf,
     id: PlanId,
@@ -109,12 +109,12 @@ pub fn save_run(
         .range(chunk * CHUNK..(chunk + 1) * CHUNK)
         .map(|(_, row)| row.line.as_str())
         .collect();
-    set_making_room(shelf, id, &chunk_key(id, chunk), &text)
+    shelf.set(&chunk_key(id, chunk), &text)
 }
 
 /// Keeps the plan's JSON text as the study last started.
-pub fn save_plan(shelf: &mut impl Shelf, id: PlanId, text: &str) -> bool {
-    set_making_room(shelf, id, PLAN_KEY, text)
+pub fn save_plan(shelf: &mut impl Shelf, text: &str) -> bool {
+    shelf.set(PLAN_KEY, text)
 }
 
 /// The study last started: its JSON text and plan, if one is kept and
@@ -126,27 +126,11 @@ pub fn load_plan(shelf: &impl Shelf) -> Option<(String, Plan)> {
     Some((text, plan))
 }
 
-/// Removes every stored row of plan `id` („Ergebnisse verwerfen“).
+/// Removes every stored row of plan `id` (when another plan starts).
 pub fn forget(shelf: &mut impl Shelf, id: PlanId) {
-    let own = format!("{ROWS_PREFIX}{}.", id.hex());
-    for key in shelf.keys() {
-        if key.starts_with(&own) {
-            shelf.remove(&key);
-        }
+    for chunk in 0..id.runs.div_ceil(CHUNK) {
+        shelf.remove(&chunk_key(id, chunk));
     }
-}
-
-fn set_making_room(shelf: &mut impl Shelf, id: PlanId, key: &str, text: &str) -> bool {
-    if shelf.set(key, text) {
-        return true;
-    }
-    let own = format!("{ROWS_PREFIX}{}.", id.hex());
-    for other in shelf.keys() {
-        if other.starts_with(ROWS_PREFIX) && !other.starts_with(&own) {
-            shelf.remove(&other);
-        }
-    }
-    shelf.set(key, text)
 }
 
 /// A shelf in memory, with an optional limit on the bytes of its texts:
@@ -182,10 +166,6 @@ impl Shelf for MemoryShelf {
     fn remove(&mut self, key: &str) {
         self.texts.remove(key);
     }
-
-    fn keys(&self) -> Vec<String> {
-        self.texts.keys().cloned().collect()
-    }
 }
 
 /// The browser's local storage (wasm only); every call is a no-op or
@@ -215,16 +195,6 @@ impl Shelf for LocalShelf {
         if let Some(storage) = Self::storage() {
             let _ = storage.remove_item(key);
         }
-    }
-
-    fn keys(&self) -> Vec<String> {
-        let Some(storage) = Self::storage() else {
-            return Vec::new();
-        };
-        let length = storage.length().unwrap_or(0);
-        (0..length)
-            .filter_map(|index| storage.key(index).ok().flatten())
-            .collect()
     }
 }
 
@@ -313,29 +283,20 @@ mod tests {
     }
 
     #[test]
-    fn a_full_store_makes_room_from_other_plans_or_says_no() {
-        let (one, other) = (plan(30), plan(29));
-        let rows_one = rows(&one, 0..60);
+    fn a_full_store_says_no_and_keeps_what_it_had() {
+        let plan = plan(30);
+        let all = rows(&plan, 0..60);
         let mut shelf = MemoryShelf::default();
-        save_run(&mut shelf, other.id(), &rows(&other, 0..58), 0);
-        // Room for the new chunk alone, not beside the other plan's.
-        let own: usize = rows_one
-            .range(0..CHUNK)
-            .map(|(_, row)| row.line.len())
-            .sum();
-        shelf.limit = Some(chunk_key(one.id(), 0).len() + own);
-        // Too large beside the other plan's rows: those go, then it fits.
-        assert!(save_run(&mut shelf, one.id(), &rows_one, 0));
+        assert!(save_run(&mut shelf, plan.id(), &all, 0));
+        let before = shelf.texts.clone();
+        let used: usize = before.iter().map(|(k, v)| k.len() + v.len()).sum();
+        shelf.limit = Some(used + 100);
         assert!(
-            shelf
-                .keys()
-                .iter()
-                .all(|key| !key.contains(&other.id().hex()))
+            !save_run(&mut shelf, plan.id(), &all, 55),
+            "no room for the second chunk"
         );
-        // Larger than the whole store: refused, nothing of it kept.
-        shelf.limit = Some(100);
-        assert!(!save_run(&mut shelf, one.id(), &rows_one, 55));
-        assert!(!shelf.texts.contains_key(&chunk_key(one.id(), 1)));
+        assert_eq!(shelf.texts, before);
+        assert!(!save_plan(&mut shelf, &"x".repeat(200)));
     }
 
     #[test]
@@ -346,12 +307,13 @@ mod tests {
                "seeds": {"from": 1, "count": 30}, "steps": 2, "burn_in": 0}"#;
         let mut shelf = MemoryShelf::default();
         assert_eq!(load_plan(&shelf), None);
-        assert!(save_plan(&mut shelf, plan.id(), text));
+        assert!(save_plan(&mut shelf, text));
         assert_eq!(load_plan(&shelf), Some((text.to_owned(), plan.clone())));
         shelf.texts.insert(PLAN_KEY.to_owned(), "{".to_owned());
         assert_eq!(load_plan(&shelf), None, "a corrupt plan is no plan");
+        save_run(&mut shelf, plan.id(), &rows(&plan, 0..60), 0);
         save_run(&mut shelf, plan.id(), &rows(&plan, 0..60), 59);
         forget(&mut shelf, plan.id());
-        assert_eq!(shelf.keys(), [PLAN_KEY]);
+        assert_eq!(shelf.texts.keys().collect::<Vec<_>>(), [PLAN_KEY]);
     }
 }

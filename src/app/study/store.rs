@@ -14,7 +14,7 @@ use leptos::prelude::*;
 
 use super::draft::PlanDraft;
 use super::runner::{Phase, Progress, Recorded, StudyRunner};
-use super::saved::{self, Shelf};
+use super::saved;
 use crate::app::engine::{PoolEvent, WorkerPool};
 use crate::app::timing::{defer, now_ms};
 use crate::model::Measure;
@@ -139,6 +139,13 @@ impl StudyStore {
             .try_with_value(|runner| runner.as_ref().is_some_and(|r| r.id() == id))
             .unwrap_or(false);
         if !same {
+            // The browser keeps the rows of the study last started only.
+            let old = self
+                .runner
+                .with_value(|runner| runner.as_ref().map(StudyRunner::id));
+            if let Some(old) = old {
+                saved::forget(&mut shelf, old);
+            }
             let restored = saved::restore(&mut shelf, &plan);
             self.note
                 .set(restored.damaged.then(|| saved::DAMAGED.to_owned()));
@@ -147,7 +154,7 @@ impl StudyStore {
         } else {
             self.note.set(None);
         }
-        if !saved::save_plan(&mut shelf, id, json) {
+        if !saved::save_plan(&mut shelf, json) {
             self.note.set(Some(saved::FULL.to_owned()));
         }
         let missing = self
@@ -313,16 +320,4 @@ fn later(ms: f64, task: impl FnOnce() + 'static) {
         let _ = ms;
         task();
     }
-}
-
-/// The shelf's rows for a plan and whether some were damaged (for the page
-/// before a start: how many runs a plan in the form has kept).
-#[must_use]
-pub fn kept_runs(plan: &Plan) -> u64 {
-    let shelf = shelf();
-    let id = plan.id();
-    (0..id.runs.div_ceil(saved::CHUNK))
-        .filter_map(|chunk| shelf.get(&saved::chunk_key(id, chunk)))
-        .map(|text| text.lines().count() as u64)
-        .sum()
 }
