@@ -7,9 +7,9 @@ use crate::model::study::Plan;
 /// Cost of one step per boid in a worker, ms (the step, its measures and
 /// the bookkeeping of a run), measured in headless Chromium on a 2-core
 /// machine (see BENCHMARKS.md, „Studie“).
-const MS_PER_BOID: f64 = 0.0016;
+const MS_PER_BOID: f64 = 0.0025;
 /// Extra cost per boid and neighbour, ms.
-const MS_PER_NEIGHBOUR: f64 = 0.000_045;
+const MS_PER_NEIGHBOUR: f64 = 0.000_05;
 
 /// Expected neighbours of a boid when N boids spread evenly over the cube.
 fn neighbours(count: u32, radius: f64) -> f64 {

@@ -3,10 +3,11 @@
 //! runs that are missing.
 //!
 //! Why local storage and not IndexedDB: writes are synchronous, so a row is
-//! on disk the moment its run has finished (nothing is in flight when the
-//! tab closes), the crate for it is already a dependency, and the rows are
-//! small (about 400 bytes each; the largest plan's 10 000 runs are about
-//! 4 MB, within the 5–10 MB browsers give an origin). IndexedDB would add
+//! on disk the moment its run has finished (only the runs in flight are
+//! lost when the tab closes), web-sys's `Storage` is already in use (rows
+//! are kept as plain text, not JSON-encoded as gloo-storage would), and the
+//! rows are small (about 400 bytes each; the largest plan's 10 000 runs are
+//! about 4 MB, within the 5–10 MB browsers give an origin). IndexedDB would add
 //! asynchronous transactions and more of web-sys to the app's wasm for
 //! nothing a study needs.
 //!
