@@ -343,6 +343,12 @@ async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
         let plan = Plan::parse(json.as_bytes()).expect("the preset's plan");
         assert_eq!(plan.run_count(), runs);
     }
+    // Only the entries that apply show: no second axis, a range, seeds from/count.
+    let shown = page
+        .js("return ['study-axis1-from', 'study-axis1-values', 'study-axis2-mode', 'study-seeds-count', 'study-seeds-list']
+                 .map(id => getComputedStyle(document.getElementById(id).closest('.study-entry')).display !== 'none');")
+        .await;
+    assert_eq!(shown, serde_json::json!([true, false, false, true, false]));
     // The simulation's parameters fill the base on the first visit.
     page.open("/").await;
     page.set_param("count", "321").await;
