@@ -133,13 +133,9 @@ impl Measures {
         radius: f64,
         threads: u32,
     ) -> Self {
-        let group_count = groups(positions, Some(steering), radius);
-        Self::from_parts(
-            velocities,
-            steering,
-            group_count,
-            mean_nearest_distance(positions, threads),
-        )
+        let (nearest, found) = mean_nearest_distance(positions, threads, Some(radius));
+        let group_count = found.unwrap_or_else(|| groups(positions, Some(steering), radius));
+        Self::from_parts(velocities, steering, group_count, nearest)
     }
 
     /// Puts the measures together from the parts computed elsewhere (the
