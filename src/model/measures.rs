@@ -149,9 +149,10 @@ impl Measures {
     ) -> Self {
         let n = velocities.len();
         let neighbour_sum: u64 = steering.iter().map(|s| u64::from(s.neighbours)).sum();
+        let (mean_speed, polarization) = speed_and_polarization(velocities);
         Self {
-            mean_speed: mean_speed(velocities),
-            polarization: polarization(velocities),
+            mean_speed,
+            polarization,
             mean_neighbours: neighbour_sum as f64 / n as f64,
             groups: group_count.groups,
             largest_group: group_count.largest,
@@ -206,6 +207,21 @@ pub fn step_time_seconds(step: u64) -> f64 {
 /// Arithmetic mean of the speeds `|v|` in index order, in LE/s.
 pub(crate) fn mean_speed(velocities: &[Vec3]) -> f64 {
     velocities.iter().map(length).sum::<f64>() / velocities.len() as f64
+}
+
+/// [`mean_speed`] and [`polarization`] in one pass: each speed taken once,
+/// both sums in index order as those two add them (the same bits).
+fn speed_and_polarization(velocities: &[Vec3]) -> (f64, f64) {
+    let (mut speeds, mut headings) = (0.0, Vec3::zeros());
+    for v in velocities {
+        let speed = length(v);
+        speeds += speed;
+        if speed > 0.0 {
+            headings += Vec3::new(v.x / speed, v.y / speed, v.z / speed);
+        }
+    }
+    let n = velocities.len() as f64;
+    (speeds / n, length(&headings) / n)
 }
 
 /// `|Σ u_i| / N`, the unit headings summed in index order.

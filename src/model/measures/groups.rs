@@ -294,7 +294,10 @@ impl Pass<'_> {
                     continue;
                 }
                 let other_slots = grid.slots(other_cell);
-                if other_slots.is_empty() {
+                if other_slots.is_empty()
+                    || (self.clique
+                        && self.sets.find(home_slots.start) == self.sets.find(other_slots.start))
+                {
                     continue;
                 }
                 let pair = CellPair {
