@@ -27,7 +27,13 @@ pub(crate) use nearest::{nearest_grid, nearest_of_cells};
 
 use super::space::{STEP_SECONDS, Vec3, displacement, length};
 use super::steering::Steering;
+#[cfg(not(target_arch = "wasm32"))]
+use super::threads::PARALLEL_FROM_COUNT;
 use groups::Groups;
+#[cfg(not(target_arch = "wasm32"))]
+use groups::Link;
+#[cfg(not(target_arch = "wasm32"))]
+use nearest::groups_come_along;
 use nearest::mean_nearest_distance;
 
 /// The measures of one state (SPEC §6). Every field is a pure function of
@@ -133,6 +139,23 @@ impl Measures {
         radius: f64,
         threads: u32,
     ) -> Self {
+        // Natively, where the groups do not come with the nearest
+        // distances, one more thread counts them beside those.
+        #[cfg(not(target_arch = "wasm32"))]
+        if threads > 1
+            && positions.len() >= PARALLEL_FROM_COUNT
+            && !groups_come_along(positions.len(), &Link::new(radius))
+        {
+            let (nearest, group_count) = std::thread::scope(|scope| {
+                let counting = scope.spawn(|| groups(positions, Some(steering), radius));
+                let (nearest, _) = mean_nearest_distance(positions, threads, None);
+                (
+                    nearest,
+                    counting.join().expect("counting groups does not panic"),
+                )
+            });
+            return Self::from_parts(velocities, steering, group_count, nearest);
+        }
         let (nearest, found) = mean_nearest_distance(positions, threads, Some(radius));
         let group_count = found.unwrap_or_else(|| groups(positions, Some(steering), radius));
         Self::from_parts(velocities, steering, group_count, nearest)

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::grid::{Grid, shifted_delta};
 use super::groups::{GroupCount, Link, count_linked};
 use crate::model::cell_list::CELL_MARGIN;
-use crate::model::space::{HALF_PERIOD, Vec3, squared_length};
+use crate::model::space::{HALF_PERIOD, PERIOD, Vec3, squared_length};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::threads::PARALLEL_FROM_COUNT;
 
@@ -35,7 +35,7 @@ pub(super) fn mean_nearest_distance(
     // both directions of a pair agree.
     let link = radius
         .map(Link::new)
-        .filter(|link| block && link.symmetric && grid.size >= grid_radius(link.radius));
+        .filter(|link| groups_come_along(n, link));
     // The squared distances by sorted slot.
     let mut by_slot = vec![f64::INFINITY; n];
     #[cfg(not(target_arch = "wasm32"))]
@@ -161,8 +161,24 @@ pub(crate) const BLOCK_CELLS: usize = 5;
 /// faces for all but a few; grids coarser than [`BLOCK_CELLS`] for a few
 /// boids, searched boid by boid.
 pub(crate) fn nearest_grid(positions: &[Vec3]) -> Grid {
-    let cells = ((positions.len() as f64).cbrt().round() as usize).clamp(1, 96);
-    Grid::new(positions, 0..positions.len(), cells)
+    Grid::new(
+        positions,
+        0..positions.len(),
+        nearest_cells(positions.len()),
+    )
+}
+
+/// Cells per axis of the nearest distances' grid for `n` boids.
+fn nearest_cells(n: usize) -> usize {
+    ((n as f64).cbrt().round() as usize).clamp(1, 96)
+}
+
+/// Whether [`mean_nearest_distance`] of `n ≥ 2` boids finds the groups of
+/// `link` too: its grid takes the block pass, every neighbour lies in a
+/// boid's block (cells at least r wide) and both directions of a pair agree.
+pub(super) fn groups_come_along(n: usize, link: &Link) -> bool {
+    let cells = nearest_cells(n);
+    cells >= BLOCK_CELLS && link.symmetric && PERIOD / cells as f64 >= grid_radius(link.radius)
 }
 
 /// The distance `|δ|` to the nearest other boid for the boids of the cells
