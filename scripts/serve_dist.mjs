@@ -2,14 +2,17 @@
 // "Deploying"): the precompressed `.br` or `.gz` beside a file when the
 // browser accepts it, `application/wasm` for .wasm, long caching for the
 // hashed assets, and `index.html` for paths that are no file (client-side
-// routes such as /tabelle). Node's standard library only.
+// routes such as /tabelle), with the hardening headers a host should add
+// (nosniff, referrer policy; see README, "Deploying"). Paths are resolved
+// safely: no escape from the folder by `..`, encoded separators or
+// symlinks. Node's standard library only.
 //
 //   node scripts/serve_dist.mjs [--dir dist] [--port 8090] [--base /boids/]
 //
 // With --base the app is served under that path (and / redirects there).
 import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, resolve } from "node:path";
+import { readFile, realpath, stat } from "node:fs/promises";
+import { extname, isAbsolute, join, relative, resolve, sep } from "node:path";
 
 const options = { dir: "dist", port: "8090", base: "/" };
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -20,7 +23,7 @@ for (let i = 2; i < process.argv.length; i += 2) {
   }
   options[key] = process.argv[i + 1];
 }
-const root = resolve(options.dir);
+const root = await realpath(resolve(options.dir));
 const base = options.base.endsWith("/") ? options.base : `${options.base}/`;
 
 const TYPES = {
@@ -37,6 +40,12 @@ const TYPES = {
 // trunk puts a content hash into these names: they never change.
 const HASHED = /-[0-9a-f]{8,}(_bg)?\.(js|wasm|css)$/;
 
+// Sent with every answer: no MIME sniffing, no referrer to other sites.
+const HARDENING = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "no-referrer",
+};
+
 async function isFile(path) {
   try {
     return (await stat(path)).isFile();
@@ -45,23 +54,49 @@ async function isFile(path) {
   }
 }
 
+// The file below `root` that a URL path (after the base) names, or null
+// when it names none or would leave the folder: `..` segments, separators
+// or NUL hidden in percent-encoding, and symlinks that point outside are
+// all refused, whatever the operating system's path rules.
+async function fileBelowRoot(urlPath) {
+  const segments = [];
+  for (const raw of urlPath.split("/")) {
+    let segment;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (segment === "" || segment === ".") continue;
+    if (segment === ".." || /[\\/\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  const candidate = join(root, ...segments);
+  let real;
+  try {
+    real = await realpath(candidate);
+  } catch {
+    return null;
+  }
+  const inside = relative(root, real);
+  if (inside.startsWith(`..${sep}`) || inside === ".." || isAbsolute(inside)) return null;
+  return (await isFile(real)) ? real : null;
+}
+
 async function answer(request, response) {
   const url = new URL(request.url, "http://localhost");
   if (!url.pathname.startsWith(base)) {
     if (url.pathname === "/" || `${url.pathname}/` === base) {
-      response.writeHead(302, { Location: base });
+      response.writeHead(302, { ...HARDENING, Location: base });
     } else {
-      response.writeHead(404, { "Content-Type": "text/plain" });
+      response.writeHead(404, { ...HARDENING, "Content-Type": "text/plain" });
     }
     response.end(url.pathname === "/" ? "" : "not found");
     return;
   }
-  const relative = normalize(decodeURIComponent(url.pathname.slice(base.length)));
-  let path = join(root, relative);
-  if (!path.startsWith(root) || !(await isFile(path))) {
-    path = join(root, "index.html");
-  }
+  const path = (await fileBelowRoot(url.pathname.slice(base.length))) ?? join(root, "index.html");
   const headers = {
+    ...HARDENING,
     "Content-Type": TYPES[extname(path)] ?? "application/octet-stream",
     "Cache-Control": HASHED.test(path) ? "public, max-age=31536000, immutable" : "no-cache",
     Vary: "Accept-Encoding",
@@ -83,8 +118,9 @@ async function answer(request, response) {
 
 createServer((request, response) => {
   answer(request, response).catch((error) => {
-    response.writeHead(500, { "Content-Type": "text/plain" });
-    response.end(String(error));
+    console.error(error);
+    response.writeHead(500, { ...HARDENING, "Content-Type": "text/plain" });
+    response.end("internal error");
   });
 }).listen(Number(options.port), "127.0.0.1", () => {
   console.log(`serving ${root} on http://127.0.0.1:${options.port}${base}`);

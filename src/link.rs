@@ -8,7 +8,7 @@
 //! field errors; only `schritt`, which has no input of its own, is parsed
 //! here. Pure: no browser types, tested natively.
 
-use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_whole_number};
+use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_step};
 
 /// The query key of the step.
 pub const STEP_KEY: &str = "schritt";
@@ -51,7 +51,7 @@ pub struct LinkRequest {
     /// ([`ParamField::plain_text`]) where the link has none.
     pub texts: [String; 7],
     /// The step to advance to: `Ok(None)` when the link names none; a
-    /// value that is not a whole number by [`parse_whole_number`]'s rule is
+    /// value that is not a whole number by [`parse_step`]'s rule (at most the largest step) is
     /// an error.
     pub step: Result<Option<u64>, WholeNumberError>,
 }
@@ -123,7 +123,7 @@ pub fn parse(query: &str) -> Option<LinkRequest> {
     let step = match lookup(STEP_KEY) {
         Some(text) => {
             named = true;
-            parse_whole_number(&text).map(Some)
+            parse_step(&text).map(Some)
         }
         None => Ok(None),
     };
@@ -162,6 +162,7 @@ fn hex_pair(high: u8, low: u8) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::MAX_STEP;
     use crate::texts;
 
     fn params(query: &str) -> Params {
@@ -195,7 +196,7 @@ mod tests {
             max_speed: f64::MIN_POSITIVE,
         };
         for original in [Params::default(), odd] {
-            for step in [None, Some(0), Some(u64::MAX)] {
+            for step in [None, Some(0), Some(MAX_STEP)] {
                 let request = parse(&format(&original, step)).expect("a link");
                 let read = request.params().expect("valid");
                 for field in ParamField::ALL {
@@ -266,15 +267,7 @@ mod tests {
 
     #[test]
     fn schritt_must_be_a_non_negative_integer() {
-        for bad in [
-            "-1",
-            "1,5",
-            "1.0",
-            "zehn",
-            "",
-            "1e3",
-            "99999999999999999999",
-        ] {
+        for bad in ["-1", "1,5", "1.0", "zehn", "", "1e3"] {
             let request = parse(&format!("schritt={bad}")).expect("a link");
             let error = request.step.expect_err(bad);
             assert_eq!(
@@ -289,6 +282,19 @@ mod tests {
             parse("schritt=%2012%20").expect("a link").step,
             Ok(Some(12))
         );
+        // Beyond the largest step (also beyond u64): its own message.
+        for beyond in ["9007199254740992", "99999999999999999999"] {
+            let error = parse(&format!("schritt={beyond}"))
+                .expect("a link")
+                .step
+                .expect_err(beyond);
+            assert_eq!(
+                texts::link_step_error(&error),
+                format!(
+                    "Link: Schritt „{beyond}“ liegt hinter dem größten Schritt 9 007 199 254 740 991."
+                )
+            );
+        }
         // The one whole-number rule: no sign (`%2B` is a plus, `+` a space),
         // leading zeros change nothing.
         let signed = parse("schritt=%2B5").expect("a link").step;

@@ -13,6 +13,10 @@ use crate::model::{
 /// Shown when a file could not be read at all (the app's file reader failed,
 /// or the CLI could not open it).
 pub const UNREADABLE_FILE: &str = "Die Datei konnte nicht gelesen werden.";
+/// A path that names no regular file (a folder, a device, a pipe).
+pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
+/// A path that names nothing.
+pub const MISSING_FILE: &str = "Die Datei gibt es nicht.";
 
 /// The label the form shows for a parameter.
 #[must_use]
@@ -92,13 +96,20 @@ pub fn param_error(error: &ParamError) -> String {
     }
 }
 
-/// The message for a link whose `schritt` is not a whole number of at least 0.
+/// The message for a link whose `schritt` is not a step count.
 #[must_use]
 pub fn link_step_error(error: &WholeNumberError) -> String {
-    format!(
-        "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
-        error.text()
-    )
+    match error {
+        WholeNumberError::TooLarge { text, largest } => format!(
+            "Link: Schritt „{}“ liegt hinter dem größten Schritt {}.",
+            short(text),
+            whole(*largest)
+        ),
+        _ => format!(
+            "Link: „{}“ ist kein gültiger Schritt. Der Schritt muss eine ganze Zahl ab 0 sein.",
+            short(error.text())
+        ),
+    }
 }
 
 /// The message under „Gehe zu Schritt“ for what is not a step count.
@@ -108,11 +119,47 @@ pub fn go_to_step_error(error: &WholeNumberError) -> String {
         WholeNumberError::Empty => {
             "Bitte einen Schritt eingeben (eine ganze Zahl ab 0).".to_owned()
         }
-        _ => format!(
+        WholeNumberError::TooLarge { largest, .. } => format!(
+            "Gehe zu Schritt: Der größte Schritt ist {}.",
+            whole(*largest)
+        ),
+        WholeNumberError::NotDigits { text } => format!(
             "Gehe zu Schritt: „{}“ ist keine ganze Zahl ab 0.",
-            error.text()
+            short(text)
         ),
     }
+}
+
+/// Why Schritt and Starten stop at the largest step.
+#[must_use]
+pub fn at_last_step() -> String {
+    format!(
+        "Der größte Schritt ({}) ist erreicht: weiter geht es nicht.",
+        whole(crate::model::MAX_STEP)
+    )
+}
+
+/// What the notice with „Rückgängig“ says about a discarded swarm.
+#[must_use]
+pub fn swarm_discarded(step: u64, count: u32) -> String {
+    format!(
+        "Der Schwarm ({} Boids, Schritt {}) wurde entfernt.",
+        whole(u64::from(count)),
+        whole(step)
+    )
+}
+
+/// A whole number with its digits grouped by spaces from 10 000 on.
+#[must_use]
+pub fn whole(value: u64) -> String {
+    german_number(&value.to_string(), Some(' '))
+}
+
+/// At most a few dozen characters of what a user gave, with „…“ where it
+/// was cut, so a message never repeats a huge input.
+#[must_use]
+pub fn short(text: &str) -> String {
+    crate::model::excerpt(text)
 }
 
 /// Why the swarm cannot go back before its first state.
@@ -188,6 +235,11 @@ pub fn state_error(error: &StateError) -> String {
             "Boid {id}: Das Tempo {} LE/s überschreitet das Höchsttempo {} LE/s.",
             decimal(*speed),
             decimal(*max_speed)
+        ),
+        StateError::StepBeyondLast { step } => format!(
+            "Der Schritt {} liegt hinter dem größten Schritt {}.",
+            whole(*step),
+            whole(crate::model::MAX_STEP)
         ),
     }
 }

@@ -4,63 +4,9 @@
 //! byte, resuming an interrupted `--output`, the merge's refusals, the
 //! summary, and one German line on stderr with exit code 2 for anything bad.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod cli_support;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boids-schwarm-cli"))
-        .args(args)
-        .output()
-        .expect("run boids-schwarm-cli")
-}
-
-fn stdout(args: &[&str]) -> String {
-    let output = run(args);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-/// Exit code 2, nothing on stdout, one line on stderr containing `expected`.
-fn assert_refused(args: &[&str], expected: &str) {
-    let output = run(args);
-    assert_eq!(output.status.code(), Some(2), "{args:?}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(expected), "{stderr}");
-}
-
-/// A directory of files for one test, removed on drop.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("boids-study-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&path).unwrap();
-        Self(path)
-    }
-
-    fn file(&self, name: &str, content: &str) -> String {
-        let path = self.path(name);
-        std::fs::write(&path, content).unwrap();
-        path
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
+use cli_support::{Dir, assert_refused, stdout};
 
 /// 3 × 2 grid points × 2 seeds = 12 small runs.
 const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,

@@ -175,7 +175,7 @@ fn continues_from_a_state_file() {
 
 #[test]
 fn bad_arguments_give_one_line_and_exit_code_2() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (&[], "Die Option --steps fehlt."),
         (&["--steps", "x"], "--steps: „x“ ist keine ganze Zahl ab 0."),
         (
@@ -212,6 +212,10 @@ fn bad_arguments_give_one_line_and_exit_code_2() {
         ),
         (&["--steps"], "--steps braucht einen Wert."),
         (
+            &["--steps", "9007199254740992"],
+            "--steps: Mehr als 9 007 199 254 740 991 Schritte gibt es nicht.",
+        ),
+        (
             &["--steps", "1", "--state", "/nonexistent/state.json"],
             "--state /nonexistent/state.json: Die Datei gibt es nicht.",
         ),
@@ -221,7 +225,7 @@ fn bad_arguments_give_one_line_and_exit_code_2() {
         ),
         (
             &["--state", "/tmp", "--steps", "1"],
-            "Die Datei konnte nicht gelesen werden.",
+            "--state /tmp: Das ist keine gewöhnliche Datei.",
         ),
     ];
     for (args, expected) in cases {
@@ -309,4 +313,24 @@ fn exit_codes_are_0_for_success_and_2_for_every_error() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(output.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn steps_beyond_the_largest_step_from_a_state_file_are_refused() {
+    let first = run(&["--count", "3", "--steps", "0"]);
+    let near_the_end = String::from_utf8(first.stdout).unwrap().replace(
+        "\"step\":0",
+        &format!("\"step\":{}", boids_schwarm::model::MAX_STEP - 2),
+    );
+    let file = TempFile::new("near-end.json", near_the_end.as_bytes());
+    assert!(
+        run(&["--state", file.path(), "--steps", "2"])
+            .status
+            .success()
+    );
+    assert_usage_error(
+        &["--state", file.path(), "--steps", "3"],
+        "--steps: Von Schritt 9 007 199 254 740 989 aus sind höchstens 2 Schritte möglich \
+         (bis zum größten Schritt 9 007 199 254 740 991).",
+    );
 }

@@ -1,8 +1,8 @@
 //! The JSON state: bit-identical round trip, and every rejection.
 
 use boids_schwarm::model::{
-    ImportError, Kinematics, MAX_STATE_BYTES, ParamError, ParamField, Params, StateError, Swarm,
-    Vec3,
+    ImportError, Kinematics, MAX_STATE_BYTES, MAX_STEP, ParamError, ParamField, Params, StateError,
+    Swarm, Vec3,
 };
 use serde_json::{Value, json};
 
@@ -251,6 +251,42 @@ fn rejects_speed_above_max_speed_beyond_tolerance() {
 }
 
 #[test]
+fn steps_up_to_the_largest_step_are_read_and_none_beyond() {
+    let mut value = valid_value();
+    value["step"] = json!(MAX_STEP);
+    let swarm = read(&value).expect("the largest step");
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    assert!(!swarm.can_step());
+    for beyond in [MAX_STEP + 1, 50_000_000_000_000_000, u64::MAX] {
+        value["step"] = json!(beyond);
+        assert_eq!(
+            read(&value).unwrap_err(),
+            ImportError::State(StateError::StepBeyondLast { step: beyond }),
+            "{beyond}"
+        );
+    }
+}
+
+#[test]
+fn the_step_count_never_passes_the_largest_step() {
+    let mut value = valid_value();
+    value["step"] = json!(MAX_STEP - 1);
+    let mut swarm = read(&value).unwrap();
+    assert!(swarm.next_kinematics().is_some());
+    swarm.step();
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    let at_last = swarm.to_json();
+    assert_eq!(swarm.next_kinematics(), None);
+    swarm.step();
+    assert_eq!(swarm.step_count(), MAX_STEP);
+    assert_eq!(
+        swarm.to_json(),
+        at_last,
+        "a step at the largest step changes nothing"
+    );
+}
+
+#[test]
 fn rejects_duplicate_and_missing_ids() {
     let mut value = valid_value();
     value["boids"][1]["id"] = json!(0);
@@ -366,4 +402,69 @@ fn the_checked_constructor_states_the_invariants() {
         Kinematics::new(invalid, 0, positions, velocities),
         Err(StateError::InvalidParams(_))
     ));
+}
+
+#[test]
+fn format_version_and_params_are_checked_before_the_boids() {
+    // Boids that would be an error of their own do not matter while the
+    // format, the version or the params are wrong.
+    let mut value = valid_value();
+    value["boids"] = json!("not a list");
+    value["version"] = json!(2);
+    assert_eq!(
+        read(&value).unwrap_err(),
+        ImportError::WrongVersion {
+            found: Some("2".to_owned())
+        }
+    );
+    value["format"] = json!("other");
+    assert!(matches!(read(&value), Err(ImportError::WrongFormat { .. })));
+    let mut value = valid_value();
+    value["boids"] = json!("not a list");
+    value["params"]["radius"] = json!(5.0);
+    assert!(matches!(
+        read(&value),
+        Err(ImportError::State(StateError::InvalidParams(_)))
+    ));
+}
+
+#[test]
+fn more_boids_than_the_count_are_a_count_mismatch_with_their_number() {
+    // 200 000 boids for a count of 2 (the reader builds two and only counts
+    // the rest, which this cannot see; the number must still be right).
+    let boid = r#"{"id":0,"position":[0,0,0],"velocity":[0,0,0]}"#;
+    let boids = vec![boid; 200_000].join(",");
+    let text = valid_value()
+        .to_string()
+        .replace(&valid_value()["boids"].to_string(), &format!("[{boids}]"));
+    assert_eq!(
+        Swarm::from_json(&text).unwrap_err(),
+        ImportError::State(StateError::CountMismatch {
+            count: 2,
+            boids: 200_000
+        })
+    );
+}
+
+#[test]
+fn messages_quote_at_most_a_few_dozen_characters_of_the_file() {
+    let huge = "x".repeat(100_000);
+    let mut value = valid_value();
+    value["format"] = json!(huge);
+    let ImportError::WrongFormat { found: Some(found) } = read(&value).unwrap_err() else {
+        panic!("a wrong format");
+    };
+    assert_eq!(found, format!("{}…", "x".repeat(40)));
+    let mut value = valid_value();
+    value["version"] = json!([huge]);
+    let ImportError::WrongVersion { found: Some(found) } = read(&value).unwrap_err() else {
+        panic!("a wrong version");
+    };
+    assert!(found.chars().count() <= 41, "{found}");
+    let mut value = valid_value();
+    value["step"] = json!(huge);
+    let ImportError::Malformed { detail } = read(&value).unwrap_err() else {
+        panic!("a malformed step");
+    };
+    assert!(detail.chars().count() < 60, "{detail}");
 }

@@ -154,18 +154,23 @@ fn time_ticks(first: u64, span: u64, x_of: impl Fn(f64) -> f64) -> Vec<Tick> {
     } else {
         (-step.log10().floor()) as usize
     };
-    let mut ticks = Vec::new();
-    let mut k = (start / step).ceil();
-    while k * step <= start + seconds * (1.0 + 1e-9) {
-        let time = k * step;
-        ticks.push(Tick {
+    let first_tick = (start / step).ceil();
+    let end = start + seconds * (1.0 + 1e-9);
+    // Counted by an integer, not by adding to a float: beyond 2^53 adding
+    // 1.0 no longer changes a float, and a loop on it would never end.
+    (0..MAX_TIME_TICKS)
+        .map(|index| (first_tick + f64::from(index)) * step)
+        .take_while(|&time| time <= end)
+        .map(|time| Tick {
             at: x_of((time - start) / STEP_SECONDS),
             label: format_decimal(time, decimals),
-        });
-        k += 1.0;
-    }
-    ticks
+        })
+        .collect()
 }
+
+/// At most this many time ticks: with 1, 2 or 5 × 10^k apart over a span,
+/// six fit, one more for rounding.
+const MAX_TIME_TICKS: u32 = 7;
 
 impl Chart {
     /// The inside of the chart's `<svg>` as markup: grid lines and value
@@ -272,6 +277,21 @@ mod tests {
         assert_eq!(chart.current, "1,000 LE/s");
         let labels: Vec<&str> = chart.time_ticks.iter().map(|t| t.label.as_str()).collect();
         assert_eq!(labels, ["0", "1000", "2000", "3000"]);
+    }
+
+    #[test]
+    fn a_series_far_out_in_time_gets_its_ticks_at_once() {
+        // Once a state file could start near 5·10^16 steps, where adding 1.0
+        // to a float no longer changes it and the tick loop never ended.
+        for first in [
+            crate::model::MAX_STEP - 5,
+            50_000_000_000_000_000,
+            u64::MAX - 5,
+        ] {
+            let chart = chart(&series([1.0, 2.0, 3.0], first), Measure::MeanSpeed);
+            assert!(!chart.time_ticks.is_empty(), "{first}");
+            assert!(chart.time_ticks.len() <= MAX_TIME_TICKS as usize, "{first}");
+        }
     }
 
     #[test]

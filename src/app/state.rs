@@ -27,7 +27,7 @@ use super::session::{Effects, Session, Work};
 use super::timing::{defer, now_ms};
 use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
 
-pub use super::session::{Busy, GoToError, Origin, RunState};
+pub use super::session::{Busy, GoToError, Origin, RunState, UndoOffer};
 
 /// What the status block shows of the swarm; cheap to compare.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,6 +93,21 @@ impl SwarmStore {
     #[must_use]
     pub fn version(&self) -> Signal<u64> {
         self.version.into()
+    }
+
+    /// What „Rückgängig“ would bring back now (tracks the version: every
+    /// discard and every undo changes it; the offer's end is not tracked).
+    #[must_use]
+    pub fn undo_offer(&self) -> Option<UndoOffer> {
+        self.version.track();
+        let now = now_ms();
+        self.read(|session| session.and_then(|session| session.undo_offer(now)))
+    }
+
+    /// „Rückgängig“: brings back the swarm last discarded, paused; returns
+    /// the parameters it was made with, for the inputs.
+    pub fn undo(&self) -> Option<Params> {
+        self.run(Session::undo).flatten()
     }
 
     /// Reads the swarm without tracking; `None` when there is none.
@@ -249,9 +264,10 @@ impl SwarmStore {
     }
 
     /// Schritt: pauses first, then advances exactly one step. Ignored while
-    /// the previous Schritt is still being computed.
+    /// the previous Schritt is still being computed; at the largest step it
+    /// only pauses (the controls say why).
     pub fn step(&self) {
-        self.run(Session::step);
+        let _ = self.run(Session::step);
     }
 
     /// „Gehe zu Schritt“: pauses, then brings the swarm to `target`, paused.

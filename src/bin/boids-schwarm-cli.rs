@@ -4,23 +4,27 @@
 //! the measures of every state on the way as CSV (SPEC §6). Needs only the model,
 //! so it builds with `--no-default-features`. It speaks German, like the app:
 //! `--help` prints the usage on stdout (exit code 0); a bad argument or an
-//! unusable state file prints one line on stderr and exits with code 2.
+//! unusable state file prints one line on stderr and exits with code 2. A
+//! reader that closes stdout early (`| head`) ends it quietly.
 
-use std::io::ErrorKind;
+use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 
 use boids_schwarm::model::{
-    ImportError, MAX_STATE_BYTES, Measure, ParamField, Params, Swarm, parse_whole_number,
+    ImportError, MAX_STATE_BYTES, MAX_STEP, Measure, ParamField, Params, Swarm, WholeNumberError,
+    parse_step,
 };
 use boids_schwarm::texts;
 
+#[path = "cli_io/mod.rs"]
+mod cli_io;
 #[path = "study_cli/mod.rs"]
 mod study_cli;
 
-const NAME: &str = "boids-schwarm-cli";
+use cli_io::{Failure, output_failure};
+use texts::short as quote;
 
-/// Exit code of a bad call or an unusable state file (as the usual CLI convention).
-const USAGE_ERROR: u8 = 2;
+const NAME: &str = "boids-schwarm-cli";
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -42,29 +46,24 @@ enum Start {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match cli_io::arguments() {
+        Ok(args) => args,
+        Err(failure) => return cli_io::finish(NAME, Err(failure)),
+    };
     if let Some(exit) = study_cli::dispatch(NAME, &args) {
         return exit;
     }
-    let outcome = parse(args).and_then(|command| match command {
-        Command::Help => Ok(help()),
-        Command::Run {
-            start,
-            steps,
-            series,
-        } => run(start, steps, series),
-    });
-    match outcome {
-        Ok(text) => {
-            // Every text ends with its line break (the CSV's last row too).
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(message) => {
-            eprintln!("{NAME}: {message}");
-            ExitCode::from(USAGE_ERROR)
-        }
-    }
+    let outcome = parse(args)
+        .map_err(Failure::Refused)
+        .and_then(|command| match command {
+            Command::Help => cli_io::print(&help()),
+            Command::Run {
+                start,
+                steps,
+                series,
+            } => run(start, steps, series),
+        });
+    cli_io::finish(NAME, outcome)
 }
 
 /// The option that sets a parameter: `--` and its code name with hyphens.
@@ -106,7 +105,10 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
             .into_iter()
             .find(|&field| option == option_name(field));
         if field.is_none() && option != "--state" && option != "--steps" {
-            return Err(usage_error(&format!("Unbekannte Option {option}.")));
+            return Err(usage_error(&format!(
+                "Unbekannte Option {}.",
+                quote(&option)
+            )));
         }
         let value = args
             .next()
@@ -119,8 +121,13 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
         } else if option == "--state" {
             state_file = Some(value);
         } else {
-            let k = parse_whole_number(&value)
-                .map_err(|_| format!("--steps: „{value}“ ist keine ganze Zahl ab 0."))?;
+            let k = parse_step(&value).map_err(|error| match error {
+                WholeNumberError::TooLarge { .. } => format!(
+                    "--steps: Mehr als {} Schritte gibt es nicht.",
+                    texts::whole(MAX_STEP)
+                ),
+                _ => format!("--steps: „{}“ ist keine ganze Zahl ab 0.", quote(&value)),
+            })?;
             steps = Some(k);
         }
     }
@@ -142,37 +149,49 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     })
 }
 
-fn run(start: Start, steps: u64, series: bool) -> Result<String, String> {
+/// Computes the run and writes it to stdout: the series a line per step as
+/// it is computed, or the final state.
+fn run(start: Start, steps: u64, series: bool) -> Result<(), Failure> {
     let mut swarm = match start {
         Start::Initial(params) => {
             Swarm::new(&params).map_err(|error| texts::param_error(&error))?
         }
         Start::StateFile(path) => {
-            read_state(&path).map_err(|message| format!("--state {path}: {message}"))?
+            read_state(&path).map_err(|message| format!("--state {}: {message}", quote(&path)))?
         }
     };
+    if steps > MAX_STEP - swarm.step_count() {
+        return Err(Failure::Refused(format!(
+            "--steps: Von Schritt {} aus sind höchstens {} Schritte möglich (bis zum größten Schritt {}).",
+            texts::whole(swarm.step_count()),
+            texts::whole(MAX_STEP - swarm.step_count()),
+            texts::whole(MAX_STEP)
+        )));
+    }
     if series {
-        return Ok(swarm.series_csv(steps));
+        let mut out = BufWriter::new(std::io::stdout().lock());
+        return swarm
+            .write_series(steps, |text| out.write_all(text.as_bytes()))
+            .and_then(|()| out.flush())
+            .map_err(|error| output_failure(&error));
     }
     for _ in 0..steps {
         swarm.step();
     }
-    Ok(format!("{}\n", swarm.to_json()))
+    cli_io::print(&format!("{}\n", swarm.to_json()))
 }
 
-/// Reads a state file as the app does: too large files are refused before
-/// reading, bytes that are not UTF-8 are replaced (and then fail as JSON).
+/// Reads a state file as the app does: only a regular file of at most
+/// the largest state file's bytes (a device or a pipe could be endless);
+/// bytes that are not UTF-8 are replaced (and then fail as JSON).
 fn read_state(path: &str) -> Result<Swarm, String> {
-    let unreadable = |error: std::io::Error| match error.kind() {
-        ErrorKind::NotFound => "Die Datei gibt es nicht.".to_owned(),
-        _ => texts::UNREADABLE_FILE.to_owned(),
-    };
-    let bytes = std::fs::metadata(path).map_err(unreadable)?.len();
-    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
-    if bytes > MAX_STATE_BYTES {
-        return Err(texts::import_error(&ImportError::TooLarge { bytes }));
-    }
-    let content = std::fs::read(path).map_err(unreadable)?;
+    let content = cli_io::read_file(path, MAX_STATE_BYTES as u64).map_err(|failure| {
+        failure.describe(|bytes| {
+            texts::import_error(&ImportError::TooLarge {
+                bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+            })
+        })
+    })?;
     Swarm::from_json(&String::from_utf8_lossy(&content))
         .map_err(|error| texts::import_error(&error))
 }

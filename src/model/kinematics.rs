@@ -14,6 +14,12 @@ use super::rng::Lcg;
 use super::space::Vec3;
 use super::space::{HALF_PERIOD, cap, length};
 
+/// The largest step a state may be at: 2⁵³ − 1. Up to here every step
+/// count is exact as an f64 (model time, charts and series compute with
+/// it), and one more step can never wrap the counter. A state file, a
+/// link or „Gehe zu Schritt“ beyond it is refused, and so is a step at it.
+pub const MAX_STEP: u64 = (1 << 53) - 1;
+
 /// Relative tolerance above `max_speed` for a given speed (rounding in other
 /// tools that wrote a state).
 const SPEED_TOLERANCE: f64 = 1e-9;
@@ -55,6 +61,9 @@ pub enum StateError {
     /// A speed (LE/s) above `max_speed` beyond rounding.
     #[error("boid {id}: speed {speed} LE/s above max_speed {max_speed} LE/s")]
     TooFast { id: u64, speed: f64, max_speed: f64 },
+    /// A step beyond [`MAX_STEP`].
+    #[error("step {step} beyond the largest step {MAX_STEP}")]
+    StepBeyondLast { step: u64 },
 }
 
 impl StateError {
@@ -91,7 +100,7 @@ impl StateError {
 impl Kinematics {
     /// The state of `params` at step `step` with the boids' positions (LE)
     /// and velocities (LE/s) by id, checked against the invariants in this
-    /// order: valid params, one velocity per position, `params.count`
+    /// order: valid params, the step at most [`MAX_STEP`], one velocity per position, `params.count`
     /// boids, then boid by boid every component finite, every position
     /// coordinate in `[-4.2, 4.2)` and the speed at most `max_speed` (up to
     /// a relative `1e-9` for rounding in other tools). The first failure is
@@ -113,6 +122,9 @@ impl Kinematics {
         velocities: Vec<Vec3>,
     ) -> Result<Self, StateError> {
         params.validate().map_err(StateError::InvalidParams)?;
+        if step > MAX_STEP {
+            return Err(StateError::StepBeyondLast { step });
+        }
         if positions.len() != velocities.len() {
             return Err(StateError::LengthMismatch {
                 positions: positions.len(),

@@ -42,7 +42,7 @@ mod whole_number;
 
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
-pub use kinematics::{Kinematics, StateError};
+pub use kinematics::{Kinematics, MAX_STEP, StateError};
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{
     GroupCount, Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds,
@@ -55,7 +55,9 @@ pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d, length,
     squared_length, wrap, wrap_position,
 };
-pub use state_file::{ImportError, MAX_STATE_BYTES, STATE_FORMAT, STATE_VERSION};
+pub use state_file::{
+    ImportError, MAX_STATE_BYTES, QUOTED_CHARS, STATE_FORMAT, STATE_VERSION, excerpt,
+};
 pub use steering::{Steering, separation_radius, steering_brute_force};
 pub use swarm::{SteeringMismatch, Swarm};
-pub use whole_number::{WholeNumberError, parse_whole_number};
+pub use whole_number::{WholeNumberError, parse_step, parse_whole_number};

@@ -96,13 +96,33 @@ impl Swarm {
     /// current step's row, then `steps` steps, each followed by its row (so
     /// `steps + 1` rows). The swarm is left after the last step.
     pub fn series_csv(&mut self, steps: u64) -> String {
-        let mut series = Series::new();
-        series.record(self.step_count(), self.measures());
+        let mut csv = String::new();
+        let written: Result<(), std::convert::Infallible> = self.write_series(steps, |text| {
+            csv.push_str(text);
+            Ok(())
+        });
+        match written {
+            Ok(()) => csv,
+        }
+    }
+
+    /// The same CSV as [`Swarm::series_csv`], handed to `write` a line at a
+    /// time as each step is computed, so that a long series needs no memory
+    /// for its rows. The first error of `write` stops the steps and is
+    /// returned; the swarm is then left at the step of the last line written.
+    pub fn write_series<E>(
+        &mut self,
+        steps: u64,
+        mut write: impl FnMut(&str) -> Result<(), E>,
+    ) -> Result<(), E> {
+        write(SERIES_HEADER)?;
+        write("\n")?;
+        write(&self.measures().csv_row(self.step_count()))?;
         for _ in 0..steps {
             self.step();
-            series.record(self.step_count(), self.measures());
+            write(&self.measures().csv_row(self.step_count()))?;
         }
-        series.to_csv()
+        Ok(())
     }
 }
 

@@ -4,7 +4,11 @@
 //! bit-identical. Reading trusts only format, version, params, step, positions
 //! and velocities; the derived fields are recomputed.
 
-use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use serde::de::{DeserializeSeed, IgnoredAny, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::value::RawValue;
 
 use super::kinematics::{Kinematics, StateError};
 use super::params::Params;
@@ -80,11 +84,20 @@ struct BoidOut {
     cohesion: [f64; 3],
 }
 
+/// The top level of a state file, every value left as its text: reading it
+/// checks the JSON and finds the keys without building anything.
 #[derive(Deserialize)]
-struct StateIn {
-    params: Params,
-    step: u64,
-    boids: Vec<BoidIn>,
+struct FileIn<'a> {
+    #[serde(borrow, default)]
+    format: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    version: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    step: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    boids: Option<&'a RawValue>,
 }
 
 #[derive(Deserialize)]
@@ -140,67 +153,171 @@ impl Swarm {
 impl Kinematics {
     /// Reads a state file like [`Swarm::from_json`] without computing the
     /// steering (which is the expensive part for large swarms).
+    ///
+    /// Checks before it builds: the JSON and its keys first (without
+    /// building any value), then format, version, params and step, and
+    /// only then the boids, at most `count` of them (the rest are only
+    /// counted), so memory stays a small multiple of the file whatever it
+    /// holds. Messages quote at most a few dozen characters of the file.
     pub fn from_json(text: &str) -> Result<Self, ImportError> {
         if text.len() > MAX_STATE_BYTES {
             return Err(ImportError::TooLarge { bytes: text.len() });
         }
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| ImportError::NotJson {
-                line: e.line(),
-                column: e.column(),
-            })?;
-        match value.get("format") {
-            Some(serde_json::Value::String(format)) if format == STATE_FORMAT => {}
-            Some(serde_json::Value::String(format)) => {
+        let file: FileIn = serde_json::from_str(text).map_err(|e| {
+            if e.is_data() {
+                malformed(&e)
+            } else {
+                ImportError::NotJson {
+                    line: e.line(),
+                    column: e.column(),
+                }
+            }
+        })?;
+        match file
+            .format
+            .map(|raw| (raw, serde_json::from_str::<&str>(raw.get())))
+        {
+            Some((_, Ok(format))) if format == STATE_FORMAT => {}
+            Some((_, Ok(format))) => {
                 return Err(ImportError::WrongFormat {
-                    found: Some(format.clone()),
+                    found: Some(excerpt(format)),
                 });
             }
+            Some((raw, Err(_))) => {
+                return Err(ImportError::WrongFormat {
+                    found: Some(excerpt(raw.get())),
+                });
+            }
+            None => return Err(ImportError::WrongFormat { found: None }),
+        }
+        match file.version {
+            Some(raw) if serde_json::from_str::<u64>(raw.get()).ok() == Some(STATE_VERSION) => {}
             other => {
-                let found = other.map(ToString::to_string);
-                return Err(ImportError::WrongFormat { found });
+                return Err(ImportError::WrongVersion {
+                    found: other.map(|raw| excerpt(raw.get())),
+                });
             }
         }
-        match value.get("version") {
-            Some(version) if version.as_u64() == Some(STATE_VERSION) => {}
-            other => {
-                let found = other.map(ToString::to_string);
-                return Err(ImportError::WrongVersion { found });
-            }
-        }
-        let state: StateIn = serde_json::from_value(value).map_err(|e| ImportError::Malformed {
-            detail: e.to_string(),
+        let params: Params = required(file.params, "params")?;
+        let step: u64 = required(file.step, "step")?;
+        params
+            .validate()
+            .map_err(|error| ImportError::State(StateError::InvalidParams(error)))?;
+        let boids_raw = file.boids.ok_or_else(|| ImportError::Malformed {
+            detail: "missing field `boids`".to_owned(),
         })?;
-        let count = state.params.count;
+        let count = params.count;
+        let (boids, total) = BoundedBoids { count }
+            .deserialize(&mut serde_json::Deserializer::from_str(boids_raw.get()))
+            .map_err(|e| malformed(&e))?;
+        if total != count as usize {
+            return Err(ImportError::State(StateError::CountMismatch {
+                count,
+                boids: total,
+            }));
+        }
         // The invariants, checked boid by boid in the file's order; each
         // boid's values before its id, as a reader going through the file
         // meets them.
-        let (positions, velocities) = state
-            .boids
+        let (positions, velocities) = boids
             .iter()
             .map(|boid| (Vec3::from(boid.position), Vec3::from(boid.velocity)))
             .unzip();
-        let in_file_order = match Kinematics::new(state.params, state.step, positions, velocities) {
+        let in_file_order = match Kinematics::new(params, step, positions, velocities) {
             Ok(kinematics) => kinematics,
             Err(error) => {
                 if let Some(index) = error.boid() {
                     let index = index as usize;
-                    file_index_by_id(&state.boids[..index], count)?;
-                    return Err(ImportError::State(error.renamed(state.boids[index].id)));
+                    file_index_by_id(&boids[..index], count)?;
+                    return Err(ImportError::State(error.renamed(boids[index].id)));
                 }
                 return Err(ImportError::State(error));
             }
         };
         // As many boids as ids, every id in range and none twice: none is missing
         // (a missing id always shows as a duplicate or an out-of-range one).
-        let order = file_index_by_id(&state.boids, count)?;
+        let order = file_index_by_id(&boids, count)?;
         let by_id = |values: &[Vec3]| order.iter().map(|&index| values[index]).collect();
         Ok(Kinematics::from_valid_parts(
-            state.params,
-            state.step,
+            params,
+            step,
             by_id(&in_file_order.positions),
             by_id(&in_file_order.velocities),
         ))
+    }
+}
+
+/// A value the file must have, read from its text.
+fn required<'a, T: Deserialize<'a>>(
+    raw: Option<&'a RawValue>,
+    key: &str,
+) -> Result<T, ImportError> {
+    let raw = raw.ok_or_else(|| ImportError::Malformed {
+        detail: format!("missing field `{key}`"),
+    })?;
+    serde_json::from_str(raw.get()).map_err(|e| ImportError::Malformed {
+        detail: format!("`{key}`: {}", excerpt(&e.to_string())),
+    })
+}
+
+fn malformed(error: &serde_json::Error) -> ImportError {
+    ImportError::Malformed {
+        detail: excerpt(&error.to_string()),
+    }
+}
+
+/// At most [`QUOTED_CHARS`] characters of `text` (what a file or a user
+/// said), with „…“ where it was cut: a message must not repeat a huge value.
+#[must_use]
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// The most characters of a file's content an [`ImportError`] quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// Reads the `boids` array: the first `count` boids, and of any more only
+/// how many there are, so a file cannot make the reader build more boids
+/// than its params allow.
+struct BoundedBoids {
+    count: u32,
+}
+
+impl<'de> DeserializeSeed<'de> for BoundedBoids {
+    type Value = (Vec<BoidIn>, usize);
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for BoundedBoids {
+    type Value = (Vec<BoidIn>, usize);
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a list of boids")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let wanted = self.count as usize;
+        let mut boids = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(wanted));
+        while boids.len() < wanted {
+            match seq.next_element::<BoidIn>()? {
+                Some(boid) => boids.push(boid),
+                None => {
+                    let total = boids.len();
+                    return Ok((boids, total));
+                }
+            }
+        }
+        let mut total = boids.len();
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            total += 1;
+        }
+        Ok((boids, total))
     }
 }
 

@@ -86,9 +86,25 @@ impl Swarm {
         self.threads
     }
 
+    /// Whether one more step is allowed: the step count is below
+    /// [`MAX_STEP`].
+    ///
+    /// [`MAX_STEP`]: super::MAX_STEP
+    #[must_use]
+    pub fn can_step(&self) -> bool {
+        self.state.step < super::MAX_STEP
+    }
+
     /// Advances one synchronous step: `v' = cap(v + w_s·S + w_a·A + w_c·C)`,
-    /// `x' = wrap(x + 0.04·v')`, every boid reading the same old state.
+    /// `x' = wrap(x + 0.04·v')`, every boid reading the same old state. At
+    /// [`MAX_STEP`] the swarm stays as it is: callers refuse the step before
+    /// ([`Swarm::can_step`]), and the count never passes the largest step.
+    ///
+    /// [`MAX_STEP`]: super::MAX_STEP
     pub fn step(&mut self) {
+        if !self.can_step() {
+            return;
+        }
         let state = &mut self.state;
         let params = state.params;
         for ((x, v), s) in state
@@ -120,9 +136,13 @@ impl Swarm {
     }
 
     /// The state one step later without its steering (the first, cheap half
-    /// of [`Swarm::step`]); the swarm itself stays as it is.
+    /// of [`Swarm::step`]); the swarm itself stays as it is. `None` at the
+    /// largest step ([`Swarm::can_step`]).
     #[must_use]
-    pub fn next_kinematics(&self) -> Kinematics {
+    pub fn next_kinematics(&self) -> Option<Kinematics> {
+        if !self.can_step() {
+            return None;
+        }
         let state = &self.state;
         let (positions, velocities) = state
             .positions
@@ -131,7 +151,12 @@ impl Swarm {
             .zip(&self.steering)
             .map(|((x, v), s)| moved(&state.params, x, v, s))
             .unzip();
-        Kinematics::from_valid_parts(state.params, state.step + 1, positions, velocities)
+        Some(Kinematics::from_valid_parts(
+            state.params,
+            state.step + 1,
+            positions,
+            velocities,
+        ))
     }
 
     /// The state without its steering (a copy).

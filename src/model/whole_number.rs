@@ -23,11 +23,16 @@ pub enum WholeNumberError {
         /// The text without surrounding white space.
         text: String,
     },
-    /// Digits only, but more than `u64::MAX`.
-    #[error("{text:?} is larger than {}", u64::MAX)]
+    /// Digits only, but more than the caller's largest value (`u64::MAX`
+    /// for [`parse_whole_number`], [`MAX_STEP`] for [`parse_step`]).
+    ///
+    /// [`MAX_STEP`]: super::MAX_STEP
+    #[error("{text:?} is larger than {largest}")]
     TooLarge {
         /// The text without surrounding white space.
         text: String,
+        /// The largest value allowed.
+        largest: u64,
     },
 }
 
@@ -38,7 +43,7 @@ impl WholeNumberError {
     pub fn text(&self) -> &str {
         match self {
             Self::Empty => "",
-            Self::NotDigits { text } | Self::TooLarge { text } => text,
+            Self::NotDigits { text } | Self::TooLarge { text, .. } => text,
         }
     }
 }
@@ -53,6 +58,24 @@ impl WholeNumberError {
 /// assert!(matches!(parse_whole_number("+5"), Err(WholeNumberError::NotDigits { .. })));
 /// ```
 pub fn parse_whole_number(text: &str) -> Result<u64, WholeNumberError> {
+    parse_at_most(text, u64::MAX)
+}
+
+/// Reads a step count (a link's `schritt`, „Gehe zu Schritt“, the CLI's
+/// `--steps`): a whole number by the rule of this module of at most
+/// [`MAX_STEP`](super::MAX_STEP).
+///
+/// ```
+/// use boids_schwarm::model::{MAX_STEP, WholeNumberError, parse_step};
+///
+/// assert_eq!(parse_step("9007199254740991"), Ok(MAX_STEP));
+/// assert!(matches!(parse_step("9007199254740992"), Err(WholeNumberError::TooLarge { .. })));
+/// ```
+pub fn parse_step(text: &str) -> Result<u64, WholeNumberError> {
+    parse_at_most(text, super::MAX_STEP)
+}
+
+fn parse_at_most(text: &str, largest: u64) -> Result<u64, WholeNumberError> {
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(WholeNumberError::Empty);
@@ -67,8 +90,10 @@ pub fn parse_whole_number(text: &str) -> Result<u64, WholeNumberError> {
         .try_fold(0u64, |value, digit| {
             value.checked_mul(10)?.checked_add(u64::from(digit - b'0'))
         })
+        .filter(|&value| value <= largest)
         .ok_or_else(|| WholeNumberError::TooLarge {
             text: trimmed.to_owned(),
+            largest,
         })
 }
 
@@ -112,7 +137,8 @@ mod tests {
         assert_eq!(
             parse_whole_number(above),
             Err(WholeNumberError::TooLarge {
-                text: above.to_owned()
+                text: above.to_owned(),
+                largest: u64::MAX,
             })
         );
         let huge = "9".repeat(400);
@@ -126,5 +152,29 @@ mod tests {
                 .text(),
             "99999999999999999999"
         );
+    }
+
+    #[test]
+    fn a_step_goes_up_to_the_largest_step_and_no_further() {
+        use crate::model::MAX_STEP;
+        assert_eq!(MAX_STEP, 9_007_199_254_740_991);
+        assert_eq!(parse_step("0"), Ok(0));
+        assert_eq!(parse_step(" 9007199254740991 "), Ok(MAX_STEP));
+        for above in [
+            "9007199254740992",
+            "18446744073709551615",
+            "18446744073709551616",
+        ] {
+            assert_eq!(
+                parse_step(above),
+                Err(WholeNumberError::TooLarge {
+                    text: above.to_owned(),
+                    largest: MAX_STEP,
+                }),
+                "{above}"
+            );
+        }
+        assert_eq!(parse_step("+1"), not_digits("+1"));
+        assert_eq!(parse_step(""), Err(WholeNumberError::Empty));
     }
 }

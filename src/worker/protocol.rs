@@ -187,7 +187,7 @@ mod tests {
         for _ in 0..3 {
             swarm.step();
         }
-        swarm.next_kinematics()
+        swarm.next_kinematics().expect("below the largest step")
     }
 
     #[test]

@@ -67,6 +67,7 @@ macro_rules! scenario {
 
 pub mod basics;
 pub mod deploy;
+pub mod hardening;
 pub mod links;
 pub mod overlay;
 pub mod presets;

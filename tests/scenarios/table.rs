@@ -83,7 +83,7 @@ async fn click_header(page: &AppPage, column: Column) {
         .expect("click header");
 }
 
-async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
+pub async fn wait_for_text(page: &AppPage, css: &str, wanted: &str) -> String {
     poll(&format!("{css} shows „{wanted}“"), WAIT, || async move {
         let text = page
             .js(&format!(

@@ -22,6 +22,12 @@ pub fn Controls() -> impl IntoView {
         (Some(summary), Some(first)) => summary.step <= first,
         _ => true,
     });
+    // At the largest step there is nothing after it.
+    let at_last = Memo::new(move |_| {
+        store
+            .summary()
+            .is_some_and(|summary| summary.step >= crate::model::MAX_STEP)
+    });
     let back_blocked =
         move || at_first.get() || matches!(store.busy(), Some(Busy::Building | Busy::Stepping));
     let back_note = move || {
@@ -50,7 +56,7 @@ pub fn Controls() -> impl IntoView {
             <button
                 type="button"
                 id="btn-start"
-                disabled=move || state.get() != RunState::Paused || seeking()
+                disabled=move || state.get() != RunState::Paused || seeking() || at_last.get()
                 on:click=move |_| store.start()
                 title="Weiterlaufen in Echtzeit (Leertaste)"
             >
@@ -68,7 +74,7 @@ pub fn Controls() -> impl IntoView {
             <button
                 type="button"
                 id="btn-step"
-                disabled=move || state.get() == RunState::Empty || stepping()
+                disabled=move || state.get() == RunState::Empty || stepping() || at_last.get()
                 aria-busy=move || if stepping() { "true" } else { "false" }
                 on:click=move |_| store.step()
                 title="Anhalten und genau einen Schritt (0,04 s) weiter (Punkt oder →)"
@@ -105,5 +111,6 @@ pub fn Controls() -> impl IntoView {
             " geht einen zurück (nicht beim Tippen in ein Feld)."
         </p>
         <p id="step-back-note" class="hint">{back_note}</p>
+        <p id="last-step-note" class="hint">{move || at_last.get().then(texts::at_last_step)}</p>
     }
 }

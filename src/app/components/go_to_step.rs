@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::TextField;
 use crate::app::state::{GoToError, Origin, RunState, SwarmStore};
-use crate::model::parse_whole_number;
+use crate::model::parse_step;
 use crate::texts;
 
 /// Brings the swarm to the step typed, paused: forward by stepping, back
@@ -17,7 +17,7 @@ pub fn GoToStep() -> impl IntoView {
     let has_swarm = Memo::new(move |_| store.run_state() != RunState::Empty);
     let on_submit = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        let outcome = parse_whole_number(&text.get_untracked())
+        let outcome = parse_step(&text.get_untracked())
             .map_err(|error| texts::go_to_step_error(&error))
             .and_then(|target| {
                 store.go_to(target).map_err(|why| match why {
@@ -26,6 +26,7 @@ pub fn GoToStep() -> impl IntoView {
                         first,
                         untrack(|| store.origin()) == Some(Origin::Imported),
                     ),
+                    GoToError::BeyondLast => texts::at_last_step(),
                 })
             });
         error.set(outcome.err());

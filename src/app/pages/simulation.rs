@@ -4,7 +4,8 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView, View3d,
+    Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView,
+    UndoNotice, View3d,
 };
 use crate::app::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
@@ -34,6 +35,7 @@ pub fn SimulationPage() -> impl IntoView {
                 <LinkNotice/>
                 <ParameterForm/>
                 <Controls/>
+                <UndoNotice/>
                 <GoToStep/>
                 <ShareLink/>
                 <Status/>

@@ -181,6 +181,11 @@ pub enum GoToError {
         /// The first state's step.
         first: u64,
     },
+    /// The step lies beyond the largest step ([`MAX_STEP`]), or the swarm
+    /// is at it and Schritt cannot go further.
+    ///
+    /// [`MAX_STEP`]: crate::model::MAX_STEP
+    BeyondLast,
 }
 
 /// Where the current swarm came from: a link or „Link teilen“ can only name

@@ -5,7 +5,7 @@ use super::activity::{Activity, Doing};
 use super::pace::Pace;
 use super::{GoToError, Origin, Session};
 use crate::app::engine::JobKind;
-use crate::model::{Kinematics, ParamError, Params};
+use crate::model::{Kinematics, MAX_STEP, ParamError, Params};
 
 impl Session {
     /// Initialisieren: builds a new swarm from the params, paused at step 0,
@@ -31,7 +31,7 @@ impl Session {
         self.build(
             first,
             Origin::Initialised,
-            (target > 0).then_some(target),
+            (target > 0).then_some(target.min(MAX_STEP)),
             now,
         );
         Ok(())
@@ -44,22 +44,25 @@ impl Session {
     }
 
     /// Zurücksetzen, and what any edit of a parameter does: removes the swarm
-    /// and the selection, and drops whatever is being computed.
+    /// and the selection, and drops whatever is being computed. A swarm that
+    /// had run is kept for a while for [`Session::undo`].
     pub fn reset(&mut self, now: f64) {
         self.drop_job(now);
         if matches!(self.activity, Activity::Ready { .. }) {
             self.bump();
         }
-        self.activity = Activity::Empty;
+        // A swarm that had run stays offered for Rückgängig.
+        self.discard(now);
     }
 
     /// Starten: continues the current state in real time. Refused without a
-    /// swarm, and on the way to a step (Abbrechen first), so that a run never
-    /// mixes with the steps of the way. A Schritt being computed becomes the
+    /// swarm, at the largest step, and on the way to a step (Abbrechen
+    /// first), so that a run never mixes with the steps of the way. A Schritt being computed becomes the
     /// run's first step.
     pub fn start(&mut self) {
-        if let Activity::Ready { doing, .. } = &mut self.activity
+        if let Activity::Ready { run, doing } = &mut self.activity
             && matches!(doing, Doing::Paused | Doing::Stepping)
+            && run.swarm.can_step()
         {
             *doing = Doing::Running(Pace::new());
         }
@@ -101,7 +104,8 @@ impl Session {
     /// Schritt: pauses first, then advances exactly one step. Ignored while
     /// the previous Schritt is still being computed (it is not queued); on
     /// the way to a step it stops the way and steps from where the swarm is.
-    pub fn step(&mut self, now: f64) {
+    /// At the largest step it only pauses and says so.
+    pub fn step(&mut self, now: f64) -> Result<(), GoToError> {
         if matches!(
             self.activity,
             Activity::Ready {
@@ -109,15 +113,16 @@ impl Session {
                 ..
             }
         ) {
-            return;
+            return Ok(());
         }
         self.pause(now);
         let Activity::Ready { run, doing } = &mut self.activity else {
-            return;
+            return Ok(());
         };
+        let next = run.swarm.next_kinematics().ok_or(GoToError::BeyondLast)?;
         *doing = Doing::Stepping;
-        let next = run.swarm.next_kinematics();
         self.begin(JobKind::Step, next, now);
+        Ok(())
     }
 
     /// „Gehe zu Schritt“: pauses, then brings the swarm to `target`, paused:
@@ -134,9 +139,14 @@ impl Session {
         if target < first {
             return Err(GoToError::BeforeFirst { first });
         }
+        if target > MAX_STEP {
+            return Err(GoToError::BeyondLast);
+        }
         if target > current {
+            let Some(next) = run.swarm.next_kinematics() else {
+                return Err(GoToError::BeyondLast);
+            };
             *doing = Doing::Seeking { target };
-            let next = run.swarm.next_kinematics();
             self.begin(JobKind::Step, next, now);
         } else if target < current {
             let restart = run

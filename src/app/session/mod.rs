@@ -33,6 +33,7 @@
 mod activity;
 mod commands;
 mod pace;
+mod undo;
 mod work;
 
 #[cfg(test)]
@@ -40,6 +41,7 @@ mod tests;
 
 pub use activity::{Busy, GoToError, Origin, RunState};
 pub use pace::MAX_OWED_STEPS;
+pub use undo::{UNDO_WINDOW_MS, UndoOffer};
 
 use self::activity::{Activity, Doing, Run};
 use crate::app::engine::Scheduler;
@@ -110,6 +112,8 @@ pub struct Session {
     /// When the current stretch of main-thread computing began (ms): it
     /// lasts while the shell computes one job after the other.
     slice_started: Option<f64>,
+    /// The swarm last discarded, for Rückgängig.
+    discarded: Option<undo::Discarded>,
     out: Effects,
 }
 
@@ -125,6 +129,7 @@ impl Session {
             main_thread_note: None,
             version: 0,
             slice_started: None,
+            discarded: None,
             out: Effects::default(),
         }
     }

@@ -99,7 +99,11 @@ impl Session {
         } = &mut self.activity
             && pace.take_owed_step()
         {
-            let next = run.swarm.next_kinematics();
+            // At the largest step the run ends, paused.
+            let Some(next) = run.swarm.next_kinematics() else {
+                self.pause(now);
+                return;
+            };
             self.begin(JobKind::Step, next, now);
         }
     }
@@ -166,7 +170,10 @@ impl Session {
                 *doing = Doing::Paused;
             }
             Doing::Seeking { .. } => {
-                let next = run.swarm.next_kinematics();
+                let Some(next) = run.swarm.next_kinematics() else {
+                    *doing = Doing::Paused;
+                    return;
+                };
                 self.begin(JobKind::Step, next, now);
                 if over_budget && let Work::Compute(job) = self.out.work {
                     self.out.work = Work::ComputeLater(job);

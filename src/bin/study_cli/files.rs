@@ -3,35 +3,29 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{ErrorKind, Write};
+use std::io::Write;
 
 use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
 };
-use boids_schwarm::texts;
 use boids_schwarm::texts::study::{plan_error, results_error};
 
-fn unreadable(path: &str, error: &std::io::Error) -> String {
-    match error.kind() {
-        ErrorKind::NotFound => format!("{path}: Die Datei gibt es nicht."),
-        _ => format!("{path}: {}", texts::UNREADABLE_FILE),
-    }
-}
+use crate::cli_io::{ReadFailure, read_file};
 
-/// Reads and checks a plan; too large files are refused before reading.
+/// Reads and checks a plan: only a regular file, too large ones refused
+/// before reading.
 pub fn read_plan(path: &str) -> Result<Plan, String> {
-    let bytes = std::fs::metadata(path)
-        .map_err(|e| unreadable(path, &e))?
-        .len();
-    let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
-    if bytes > MAX_PLAN_BYTES {
-        let error = PlanError {
-            key: String::new(),
-            problem: PlanProblem::TooLarge { bytes },
-        };
-        return Err(format!("{path}: {}", plan_error(&error)));
-    }
-    let content = std::fs::read(path).map_err(|e| unreadable(path, &e))?;
+    let content = read_file(path, MAX_PLAN_BYTES as u64).map_err(|failure| {
+        let message = failure.describe(|bytes| {
+            plan_error(&PlanError {
+                key: String::new(),
+                problem: PlanProblem::TooLarge {
+                    bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+                },
+            })
+        });
+        format!("{path}: {message}")
+    })?;
     Plan::parse(&content).map_err(|error| format!("{path}: {}", plan_error(&error)))
 }
 
@@ -40,9 +34,11 @@ fn results_text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
         .map_err(|_| format!("{path}: {}", results_error(&ResultsError::NotResults)))
 }
 
-/// Reads a results file (a last line without line break is left out).
+/// Reads a results file (a last line without line break is left out); only
+/// a regular file, whatever its size.
 pub fn read_results(path: &str) -> Result<ResultsFile, String> {
-    let bytes = std::fs::read(path).map_err(|e| unreadable(path, &e))?;
+    let bytes = read_file(path, u64::MAX)
+        .map_err(|failure| format!("{path}: {}", failure.describe(|_| String::new())))?;
     ResultsFile::parse(&results_text(path, bytes)?)
         .map_err(|error| format!("{path}: {}", results_error(&error)))
 }
@@ -62,10 +58,10 @@ impl Output {
     /// computed again.
     pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), String> {
         let header = results_header(plan.id());
-        let content = match std::fs::read(path) {
+        let content = match read_file(path, u64::MAX) {
             Ok(bytes) => results_text(path, bytes)?,
-            Err(error) if error.kind() == ErrorKind::NotFound => String::new(),
-            Err(error) => return Err(unreadable(path, &error)),
+            Err(ReadFailure::Missing) => String::new(),
+            Err(failure) => return Err(format!("{path}: {}", failure.describe(|_| String::new()))),
         };
         let unwritable = |_| format!("{path}: Die Datei konnte nicht geschrieben werden.");
         if header.starts_with(&content) {

@@ -9,16 +9,13 @@ mod help;
 mod parallel;
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::process::ExitCode;
 
 use boids_schwarm::model::study::{Plan, ResultsFile, merge, results_header, summary_csv};
 use boids_schwarm::texts::study as texts;
 
+use crate::cli_io::{self, Failure, print};
 use args::{StudyArgs, parse_merge, parse_study, parse_summary};
-
-/// Exit code of a bad call, plan or file.
-const USAGE_ERROR: u8 = 2;
 
 /// Runs a study command when `args` (without the program name) start with
 /// one; `None` leaves them to the rest of the tool.
@@ -27,34 +24,19 @@ pub fn dispatch(program: &str, args: &[String]) -> Option<ExitCode> {
     let help = rest.iter().any(|arg| arg == "--help" || arg == "-h");
     let outcome = match command.as_str() {
         "study" | "study-merge" | "study-summary" if help => print(&help::text()),
-        "study" => parse_study(rest).and_then(study),
-        "study-merge" => {
-            parse_merge(rest).and_then(|(files, partial)| study_merge(&files, partial))
-        }
-        "study-summary" => {
-            parse_summary(rest).and_then(|(plan, results)| study_summary(&plan, &results))
-        }
+        "study" => parse_study(rest).map_err(Failure::from).and_then(study),
+        "study-merge" => parse_merge(rest)
+            .map_err(Failure::from)
+            .and_then(|(files, partial)| study_merge(&files, partial)),
+        "study-summary" => parse_summary(rest)
+            .map_err(Failure::from)
+            .and_then(|(plan, results)| study_summary(&plan, &results)),
         _ => return None,
     };
-    Some(match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("{program}: {message}");
-            ExitCode::from(USAGE_ERROR)
-        }
-    })
+    Some(cli_io::finish(program, outcome))
 }
 
-/// Writes `text` to stdout at once; a closed stdout is an error.
-fn print(text: &str) -> Result<(), String> {
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|_| "Die Ausgabe konnte nicht geschrieben werden.".to_owned())
-}
-
-fn study(args: StudyArgs) -> Result<(), String> {
+fn study(args: StudyArgs) -> Result<(), Failure> {
     let plan = files::read_plan(&args.plan)?;
     let selected: Vec<u64> = (0..plan.run_count())
         .filter(|run| run % args.shard.count == args.shard.index)
@@ -76,14 +58,14 @@ fn study(args: StudyArgs) -> Result<(), String> {
     printer.flush(print)?;
     parallel::compute(&plan, &pending, args.threads, |run, line| {
         if let Some(output) = output.as_mut() {
-            output.append(line)?;
+            output.append(line).map_err(Failure::Refused)?;
         }
         printer.add(run, line);
         printer.flush(print)
     })
 }
 
-fn study_merge(names: &[String], partial: bool) -> Result<(), String> {
+fn study_merge(names: &[String], partial: bool) -> Result<(), Failure> {
     let files: Vec<ResultsFile> = names
         .iter()
         .map(|name| files::read_results(name))
@@ -91,15 +73,15 @@ fn study_merge(names: &[String], partial: bool) -> Result<(), String> {
     let merged = merge(&files).map_err(|error| texts::merge_error(&error, names))?;
     let missing = merged.missing();
     if !missing.is_empty() && !partial {
-        return Err(format!(
+        return Err(Failure::Refused(format!(
             "{} (Mit --partial werden die vorhandenen ausgegeben.)",
             texts::missing_runs(&missing, merged.id.runs)
-        ));
+        )));
     }
     print(&merged.csv())
 }
 
-fn study_summary(plan_path: &str, results_path: &str) -> Result<(), String> {
+fn study_summary(plan_path: &str, results_path: &str) -> Result<(), Failure> {
     let plan: Plan = files::read_plan(plan_path)?;
     let results = files::read_results(results_path)?;
     results
@@ -109,10 +91,10 @@ fn study_summary(plan_path: &str, results_path: &str) -> Result<(), String> {
         .filter(|run| !results.rows.contains_key(run))
         .collect();
     if !missing.is_empty() {
-        return Err(format!(
+        return Err(Failure::Refused(format!(
             "{results_path}: {}",
             texts::missing_runs(&missing, plan.run_count())
-        ));
+        )));
     }
     print(&summary_csv(&plan, &results.rows))
 }

@@ -12,12 +12,12 @@ use boids_schwarm::model::study::{Plan, row_line, run_statistics};
 /// gets each finished run's number and row on the calling thread, in the
 /// order they finish. Its first error stops the threads (runs in flight
 /// are finished and dropped) and is returned.
-pub fn compute(
+pub fn compute<E>(
     plan: &Plan,
     pending: &[u64],
     threads: usize,
-    mut on_row: impl FnMut(u64, &str) -> Result<(), String>,
-) -> Result<(), String> {
+    mut on_row: impl FnMut(u64, &str) -> Result<(), E>,
+) -> Result<(), E> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, receiver) = mpsc::channel::<(u64, String)>();
@@ -76,7 +76,7 @@ impl InOrder {
     }
 
     /// Hands every row whose earlier runs are all out to `print`, at once.
-    pub fn flush(&mut self, print: impl FnOnce(&str) -> Result<(), String>) -> Result<(), String> {
+    pub fn flush<E>(&mut self, print: impl FnOnce(&str) -> Result<(), E>) -> Result<(), E> {
         let mut text = String::new();
         while let Some(line) = self
             .order

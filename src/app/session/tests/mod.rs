@@ -10,8 +10,10 @@ use crate::model::{Params, Series, SteeringSolver, Swarm};
 use crate::worker::protocol::{ShareReply, ShareRequest};
 
 mod going_back;
+mod last_step;
 mod main_thread;
 mod run_rules;
+mod undo;
 mod workers;
 
 /// The app around a session, as far as the session can tell.
@@ -178,7 +180,11 @@ impl Shell {
     }
 
     fn step(&mut self) {
-        self.act(Session::step);
+        self.try_step().expect("below the largest step");
+    }
+
+    fn try_step(&mut self) -> Result<(), GoToError> {
+        self.act(Session::step)
     }
 
     fn step_back(&mut self) -> Result<(), GoToError> {

@@ -1,0 +1,108 @@
+//! Nothing lost and nothing frozen: „Rückgängig“ after an edit discarded a
+//! swarm that had run, and a state at the largest step, which the page shows
+//! and refuses to step beyond (a state near 5·10¹⁶ once froze the charts).
+
+use boids_schwarm::model::{MAX_STEP, Params};
+
+use super::step_back::{go_to, paused_at};
+use super::table::wait_for_text;
+use crate::support::app_page::{AppPage, Button};
+use crate::support::{native_state, temp_file};
+use boids_schwarm::texts::whole;
+
+scenario!(svg => an_edit_discards_the_swarm_and_rueckgaengig_brings_it_back);
+async fn an_edit_discards_the_swarm_and_rueckgaengig_brings_it_back(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "120").await;
+    page.set_param("seed", "9").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    go_to(&page, "30").await;
+    paused_at(&page, 30).await;
+    let before = page.exported_json().await;
+    page.navigate("Ansicht").await;
+    // One edit removes the swarm (SPEC §3) and offers it back.
+    page.set_param("seed", "10").await;
+    page.wait_for_status("no swarm", |s| s.state != "pausiert")
+        .await;
+    wait_for_text(&page, ".undo-notice", "Schritt 30").await;
+    page.click_css("#btn-undo").await;
+    paused_at(&page, 30).await;
+    page.wait_for_no_css(".undo-notice").await;
+    assert_eq!(page.param("seed").await, "9", "the inputs come back too");
+    assert_eq!(page.exported_json().await, before);
+    page.navigate("Ansicht").await;
+    // Its checkpoints came back: going back gives the state of stepping.
+    go_to(&page, "12").await;
+    paused_at(&page, 12).await;
+    let params = Params {
+        count: 120,
+        seed: 9,
+        ..Params::default()
+    };
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, 12).to_json()
+    );
+}
+
+scenario!(svg, webgl => a_state_at_the_largest_step_is_shown_and_not_stepped_beyond);
+async fn a_state_at_the_largest_step_is_shown_and_not_stepped_beyond(page: AppPage) {
+    let json = native_state(
+        Params {
+            count: 40,
+            ..Params::default()
+        },
+        2,
+    )
+    .to_json()
+    .replace("\"step\":2", &format!("\"step\":{}", MAX_STEP - 1));
+    page.open_fresh().await;
+    page.navigate("Tabelle").await;
+    page.import_file(&temp_file("near-the-end.json", json.as_bytes()))
+        .await;
+    wait_for_text(&page, ".import-ok", "Schritt").await;
+    page.navigate("Ansicht").await;
+    paused_far_out(&page, MAX_STEP - 1).await;
+    page.click(Button::Schritt).await;
+    paused_far_out(&page, MAX_STEP).await;
+    wait_for_text(
+        &page,
+        "#last-step-note",
+        "Der größte Schritt (9 007 199 254 740 991)",
+    )
+    .await;
+    assert!(!page.is_enabled(Button::Schritt).await);
+    assert!(!page.is_enabled(Button::Starten).await);
+    // The charts drew (their time axis is far out) and the page answers.
+    page.wait_for_css(".series-charts svg").await;
+    page.frames(3).await;
+    go_to(&page, "9007199254740992").await;
+    wait_for_text(
+        &page,
+        "#goto-step-error",
+        "Der größte Schritt ist 9 007 199 254 740 991",
+    )
+    .await;
+
+    // Beyond the largest step a file is refused, and the swarm stays.
+    let beyond = json.replace(
+        &format!("\"step\":{}", MAX_STEP - 1),
+        "\"step\":50000000000000000",
+    );
+    page.navigate("Tabelle").await;
+    page.import_file(&temp_file("beyond.json", beyond.as_bytes()))
+        .await;
+    wait_for_text(&page, ".import-error", "liegt hinter dem größten Schritt").await;
+    page.navigate("Ansicht").await;
+    paused_far_out(&page, MAX_STEP).await;
+}
+
+/// Paused at a step of more than four digits, which the status groups.
+async fn paused_far_out(page: &AppPage, step: u64) {
+    let shown = whole(step);
+    page.wait_for_status("paused at the step", |s| {
+        s.state == "pausiert" && s.steps == shown
+    })
+    .await;
+}
