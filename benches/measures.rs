@@ -1,39 +1,57 @@
-//! Measures benchmark (SPEC §6): the time of all measures of one state at
-//! N = 50 000 with r = 1.0, 1.2 and 4.2 (seed 1, defaults otherwise), beside
-//! the time of one step of the same swarm, on one thread and on every core
-//! the step uses by default (the measures then share the nearest distances
-//! out), and the measures' share of a step. Medians: the step's over the
-//! first steps after initialisation, the measures' over repeated calls on
-//! the state those steps reached. Then the split the app's Web Workers use:
-//! with two shares, each share's part (its nearest distances; share 0 also
-//! the groups), computed beside that share's steering, and what the page
-//! does on the main thread to put them together (O(N) sums). Run with
-//! `cargo bench --bench measures` (a filter argument such as `r=4.2` picks
-//! cases).
+//! Measures benchmark (SPEC §6): the time of all six measures of one state
+//! beside the time of one step of the same swarm, and the measures' share of
+//! a step, for every radius r in {0.05, 0.2, 0.6, 1.2, 2.4, 4.2} and N in
+//! {1 000, 10 000, 50 000} (seed 1, defaults otherwise), on one thread and
+//! on every core the step uses by default (the measures then share the
+//! nearest distances out). Medians: the step's over the first steps after
+//! initialisation, the measures' over repeated calls on the state those
+//! steps reached; each case samples until a time budget is spent (at least
+//! three samples). Then the split the app's Web Workers use: with two
+//! shares, each share's part (its nearest distances; share 0 also the
+//! groups), computed beside that share's steering, and what the page does
+//! on the main thread to put them together (O(N) sums). Run with
+//! `cargo bench --bench measures` (a filter argument such as `r=4.2` or
+//! `N=1000 ` picks cases; about two minutes for all of them).
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use boids_schwarm::model::{MeasureAssembler, MeasureShare, Params, Share, Swarm};
 
 mod timing;
 use timing::median_ms;
 
-/// The radii measured, each with its number of samples (fewer where a step
-/// takes seconds).
-const CASES: [(f64, usize); 3] = [(1.0, 9), (1.2, 9), (4.2, 3)];
+/// The radii and swarm sizes of the table.
+const RADII: [f64; 6] = [0.05, 0.2, 0.6, 1.2, 2.4, 4.2];
+const COUNTS: [u32; 3] = [1_000, 10_000, 50_000];
 
-/// A swarm of N = 50 000 (seed 1) with `radius`, stepping on `threads`
-/// threads, after `samples` steps, and the median time of those steps (ms).
-fn stepped(radius: f64, threads: u32, samples: usize) -> (Swarm, f64) {
+/// Median milliseconds of `run`, after one warm-up call, over at least
+/// three and at most `max` calls, stopping once `budget` is spent.
+fn median_within(budget: Duration, max: usize, mut run: impl FnMut()) -> f64 {
+    run();
+    let began = Instant::now();
+    let mut times = Vec::new();
+    while times.len() < 3 || (times.len() < max && began.elapsed() < budget) {
+        let start = Instant::now();
+        run();
+        times.push(start.elapsed());
+    }
+    times.sort();
+    times[times.len() / 2].as_secs_f64() * 1e3
+}
+
+/// A swarm of `count` boids (seed 1) with `radius`, stepping on `threads`
+/// threads, and the median time of its first steps (ms).
+fn stepped(count: u32, radius: f64, threads: u32) -> (Swarm, f64) {
     let params = Params {
-        count: 50_000,
+        count,
         radius,
         seed: 1,
         ..Params::default()
     };
     let mut swarm = Swarm::new(&params).expect("valid benchmark params");
     swarm.set_threads(threads);
-    let step = median_ms(samples, || {
+    let step = median_within(Duration::from_millis(1_500), 41, || {
         swarm.step();
         black_box(swarm.positions());
     });
@@ -44,27 +62,33 @@ fn main() {
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
     println!("measures benchmark (seed 1, defaults otherwise)");
     println!(
-        "{:<32} {:>12} {:>12} {:>8}",
+        "{:<34} {:>12} {:>12} {:>8}",
         "case", "measures ms", "step ms", "share"
     );
     let cores = Swarm::new(&Params::default())
         .expect("valid default params")
         .threads();
     let thread_counts: Vec<u32> = if cores > 1 { vec![1, cores] } else { vec![1] };
-    for (radius, samples) in CASES {
-        for &threads in &thread_counts {
-            let name = format!("N=50000 r={radius} threads={threads}");
-            if filter.as_ref().is_some_and(|f| !name.contains(f.as_str())) {
-                continue;
+    for count in COUNTS {
+        for radius in RADII {
+            for &threads in &thread_counts {
+                // The trailing space lets a filter such as "N=1000 " pick one size.
+                let name = format!("N={count} r={radius} threads={threads}");
+                if filter
+                    .as_ref()
+                    .is_some_and(|f| !format!("{name} ").contains(f.as_str()))
+                {
+                    continue;
+                }
+                let (swarm, step) = stepped(count, radius, threads);
+                let measures = median_within(Duration::from_millis(500), 201, || {
+                    black_box(swarm.measures());
+                });
+                println!(
+                    "{name:<34} {measures:>12.3} {step:>12.3} {:>7.1}%",
+                    100.0 * measures / step
+                );
             }
-            let (swarm, step) = stepped(radius, threads, samples);
-            let measures = median_ms(samples, || {
-                black_box(swarm.measures());
-            });
-            println!(
-                "{name:<32} {measures:>12.1} {step:>12.1} {:>7.1}%",
-                100.0 * measures / step
-            );
         }
     }
     shares(filter.as_deref());
@@ -76,24 +100,24 @@ fn shares(filter: Option<&str>) {
     println!();
     println!("split over 2 workers (each share on one thread)");
     println!(
-        "{:<32} {:>10} {:>10} {:>12} {:>12}",
+        "{:<34} {:>10} {:>10} {:>12} {:>12}",
         "case", "share 0 ms", "share 1 ms", "assembly ms", "step ms"
     );
-    for (radius, samples) in CASES {
+    for radius in [0.2, 1.2] {
         let name = format!("N=50000 r={radius} shares=2");
-        if filter.is_some_and(|f| !name.contains(f)) {
+        if filter.is_some_and(|f| !format!("{name} ").contains(f)) {
             continue;
         }
-        let (swarm, step) = stepped(radius, 1, samples);
+        let (swarm, step) = stepped(50_000, radius, 1);
         let share = |part| Share::new(part, 2).expect("part below parts");
         let compute = |part| MeasureShare::compute(swarm.positions(), radius, share(part));
         let times = [0, 1].map(|part| {
-            median_ms(samples, || {
+            median_ms(9, || {
                 black_box(compute(part));
             })
         });
         let parts = [compute(0), compute(1)];
-        let assembly = median_ms(samples, || {
+        let assembly = median_ms(9, || {
             let mut assembler = MeasureAssembler::new(swarm.len());
             for part in &parts {
                 assembler.add(part).expect("shares fit");
@@ -101,7 +125,7 @@ fn shares(filter: Option<&str>) {
             black_box(assembler.finish(swarm.velocities(), swarm.steering()));
         });
         println!(
-            "{name:<32} {:>10.1} {:>10.1} {assembly:>12.2} {step:>12.1}",
+            "{name:<34} {:>10.1} {:>10.1} {assembly:>12.2} {step:>12.1}",
             times[0], times[1]
         );
     }

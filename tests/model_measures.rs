@@ -336,6 +336,131 @@ fn a_share_that_does_not_fit_is_refused() {
     assert!(MeasureAssembler::new(2).add(&broken).is_err());
 }
 
+/// Every measure bit for bit as the reference, on one thread and shared
+/// over several (the nearest distances' block pass splits by x cells).
+fn assert_reference_on_threads(p: &[Vec3], v: &[Vec3], radius: f64) {
+    let steering = steering_cell_list(p, v, radius);
+    let reference = measures_brute_force(p, v, radius);
+    for threads in [1, 2, 3] {
+        assert_same(
+            &Measures::with_threads(p, v, &steering, radius, threads),
+            &reference,
+        );
+    }
+}
+
+/// Coordinates on the faces of a grid of `cells` cells per axis (where a
+/// boid's cell may round either way) and the floats beside them.
+fn cell_faces(cells: usize) -> Vec<f64> {
+    let size = 2.0 * HALF_PERIOD / cells as f64;
+    (0..cells)
+        .map(|k| k as f64 * size - HALF_PERIOD)
+        .flat_map(|c| [c, c.next_up(), c.next_down()])
+        .chain([HALF_PERIOD.next_down(), -HALF_PERIOD])
+        .filter(|c| (-HALF_PERIOD..HALF_PERIOD).contains(c))
+        .collect()
+}
+
+#[test]
+fn many_boids_on_cell_faces_and_the_seam_equal_the_reference() {
+    // From 125 boids on, the nearest distances take the block pass (a grid
+    // of about one boid per cell, at least five per axis), and where its
+    // cells are at least r wide the groups come from the same pass: radii
+    // below, at and above a cell's width, and near half the cube.
+    let mut rng = boids_schwarm::model::Lcg::new(5);
+    for count in [125usize, 343, 2_197] {
+        let cells = (count as f64).cbrt().round() as usize;
+        let size = 2.0 * HALF_PERIOD / cells as f64;
+        let faces = cell_faces(cells);
+        let mut pick = || faces[(rng.next_unit() * faces.len() as f64) as usize];
+        let mut p: Vec<Vec3> = (0..count - 3)
+            .map(|_| Vec3::new(pick(), pick(), pick()))
+            .collect();
+        // Coincident boids, and one pair across the seam on every axis.
+        p.push(p[0]);
+        p.push(Vec3::new(-HALF_PERIOD, -HALF_PERIOD, -HALF_PERIOD));
+        p.push(Vec3::new(
+            HALF_PERIOD.next_down(),
+            HALF_PERIOD.next_down(),
+            0.0,
+        ));
+        let v = vec![Vec3::new(0.5, -0.25, 1.0); p.len()];
+        for radius in [
+            1e-4,
+            0.05,
+            size.next_down(),
+            size,
+            size.next_up(),
+            1.2,
+            HALF_PERIOD.next_down(),
+            HALF_PERIOD,
+        ] {
+            assert_reference_on_threads(&p, &v, radius);
+        }
+    }
+}
+
+#[test]
+fn a_lattice_exactly_r_apart_in_a_large_swarm() {
+    // 512 boids 0.5 apart on each axis (exact in binary): at r = 0.5 each
+    // has its six lattice neighbours and all form one group; just below,
+    // none. The groups then come from the nearest distances' block pass.
+    let p: Vec<Vec3> = (0..512)
+        .map(|k| {
+            let c = |i: usize| 0.5 * i as f64 - 4.0;
+            Vec3::new(c(k / 64), c(k / 8 % 8), c(k % 8))
+        })
+        .collect();
+    let v = at_rest(p.len());
+    let m = measures(&p, &v, 0.5);
+    let inner = |n: f64| 2.0 * (n - 1.0) / n; // lattice neighbours per axis
+    assert_eq!(m.mean_neighbours, 3.0 * inner(8.0));
+    assert_eq!((m.groups, m.largest_group), (1, 512));
+    assert_eq!(m.mean_nearest_distance, Some(0.5));
+    let m = measures(&p, &v, 0.5f64.next_down());
+    assert_eq!(
+        (m.groups, m.largest_group, m.mean_neighbours),
+        (512, 1, 0.0)
+    );
+    assert_reference_on_threads(&p, &v, 0.5);
+}
+
+#[test]
+fn a_far_loner_searches_beyond_its_block() {
+    // 400 boids packed in a small cube and one far from all of them: its
+    // nearest boid lies many cells away, beyond the block of cells next to
+    // its own, and beyond r (it is a group of its own).
+    let mut rng = boids_schwarm::model::Lcg::new(9);
+    let mut p: Vec<Vec3> = (0..400)
+        .map(|_| {
+            let mut c = || 0.8 * rng.next_unit() - 3.0;
+            Vec3::new(c(), c(), c())
+        })
+        .collect();
+    p.push(Vec3::new(2.5, 2.0, 1.5));
+    let v = at_rest(p.len());
+    for radius in [0.05, 0.3, 2.0] {
+        assert_reference_on_threads(&p, &v, radius);
+    }
+    let m = measures(&p, &v, 0.3);
+    assert!(m.groups >= 2, "{m:?}");
+}
+
+#[test]
+fn a_single_boid_and_two_at_every_radius() {
+    for radius in [1e-4, 0.05, 0.6, 2.1, HALF_PERIOD.next_down(), HALF_PERIOD] {
+        let one = measures(&[Vec3::new(-4.2, 0.0, 4.1)], &at_rest(1), radius);
+        assert_eq!(
+            (one.groups, one.largest_group, one.mean_nearest_distance),
+            (1, 1, None)
+        );
+        let two = [Vec3::new(-4.2, 0.0, 4.1), Vec3::new(4.1, 0.0, -4.2)];
+        let m = measures(&two, &at_rest(2), radius);
+        let apart = (0.1f64 * 0.1 + 0.1 * 0.1).sqrt();
+        assert!((m.mean_nearest_distance.unwrap() - apart).abs() < 1e-12);
+    }
+}
+
 fn velocity() -> impl Strategy<Value = Vec3> {
     prop_oneof![
         4 => (-2.0..2.0f64, -2.0..2.0f64, -2.0..2.0f64).prop_map(|(x, y, z)| Vec3::new(x, y, z)),
@@ -374,6 +499,23 @@ proptest! {
     #[test]
     fn many_boids_equal_the_brute_force_reference((p, v, r) in state(2500)) {
         measures(&p, &v, r);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+    /// Small radii over hundreds to thousands of boids: the nearest
+    /// distances and the groups from one block pass, on several threads.
+    #[test]
+    fn small_radii_over_many_boids_equal_the_reference(
+        (p, v, r) in (0.0001..0.7f64).prop_flat_map(|r| {
+            positions(r, 1_500).prop_flat_map(move |p| {
+                let len = p.len();
+                (Just(p), prop::collection::vec(velocity(), len), Just(r))
+            })
+        })
+    ) {
+        assert_reference_on_threads(&p, &v, r);
     }
 }
 

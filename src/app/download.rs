@@ -1,6 +1,8 @@
-//! Browser glue: offers a text as a file download.
+//! Browser glue: offers a text as a file download, and takes the file a
+//! file input was given.
 
 use wasm_bindgen::{JsCast, JsValue};
+use web_sys::File;
 use web_sys::js_sys::Array;
 
 /// Offers `text` for download as `file_name` with the given MIME type.
@@ -28,4 +30,32 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     })
     .forget();
     clicked.map_err(fail)
+}
+
+/// The file chosen in the file input that fired `event`, if any. The input
+/// is cleared, so the same file can be chosen again (the `File` stays
+/// readable).
+pub fn take_chosen_file(event: &web_sys::Event) -> Option<File> {
+    let input = event
+        .target()?
+        .dyn_into::<web_sys::HtmlInputElement>()
+        .ok()?;
+    let file = input.files()?.get(0)?;
+    input.set_value("");
+    Some(file)
+}
+
+/// Reads the bytes of a chosen file, then calls `done` with them (`None`
+/// when the browser cannot read it). One future type for every file input:
+/// each `async` block of its own would add its executor code to the wasm.
+pub fn read_file(file: File, done: impl FnOnce(Option<Vec<u8>>) + 'static) {
+    let done: Box<dyn FnOnce(Option<Vec<u8>>)> = Box::new(done);
+    leptos::task::spawn_local(async move {
+        let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer()).await;
+        done(
+            buffer
+                .ok()
+                .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec()),
+        );
+    });
 }

@@ -21,6 +21,7 @@ pub mod series_chart;
 pub mod session;
 pub mod state;
 pub mod storage;
+pub mod study;
 pub mod table_data;
 pub mod table_keys;
 pub mod timing;
@@ -31,16 +32,20 @@ use leptos_router::path;
 
 use self::components::Layout;
 use self::cores::CoreSetting;
-use self::hooks::{use_after_first_paint, use_animation_frame, use_document_hidden};
+use self::hooks::{
+    use_after_first_paint, use_animation_frame, use_before_unload, use_document_hidden,
+};
 use self::link_open::LinkNotes;
-use self::pages::{AboutPage, NotFoundPage, SimulationPage, TablePage};
+use self::pages::{AboutPage, NotFoundPage, SimulationPage, StudyPage, TablePage};
 use self::param_form::ParamForm;
 use self::rules_overlay::OverlaySettings;
 use self::state::SwarmStore;
+use self::study::StudyStore;
 
 /// The whole app: provides the app-level state, drives the clock with
 /// animation frames while running, starts the model's workers, applies a
-/// link in the address, pauses when hidden, and routes the pages.
+/// link in the address, pauses when hidden, keeps the study running across
+/// pages, and routes the pages.
 #[component]
 pub fn App() -> impl IntoView {
     let store = SwarmStore::new();
@@ -50,6 +55,11 @@ pub fn App() -> impl IntoView {
     provide_context(form);
     provide_context(cores);
     provide_context(OverlaySettings::new());
+    // The study lives beside the swarm: a page change neither stops nor
+    // pauses it, and leaving the app while it runs asks first.
+    let study = StudyStore::restore();
+    provide_context(study);
+    use_before_unload(study.running());
     let notes = LinkNotes::new();
     provide_context(notes);
     // Read before the router starts, so it starts on the plain path.
@@ -78,6 +88,7 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=NotFoundPage>
                     <Route path=path!("/") view=SimulationPage/>
                     <Route path=path!("/tabelle") view=TablePage/>
+                    <Route path=path!("/studie") view=StudyPage/>
                     <Route path=path!("/info") view=AboutPage/>
                 </Routes>
             </Layout>

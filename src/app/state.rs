@@ -313,6 +313,8 @@ impl SwarmStore {
                 self.pool.set_value(None);
                 self.run(|session, _| session.workers_failed(&why));
             }
+            // The simulation never asks its workers for study runs.
+            PoolEvent::Row { .. } => {}
         }
     }
 

@@ -27,7 +27,13 @@ pub(crate) use nearest::{nearest_grid, nearest_of_cells};
 
 use super::space::{STEP_SECONDS, Vec3, displacement, length};
 use super::steering::Steering;
+#[cfg(not(target_arch = "wasm32"))]
+use super::threads::PARALLEL_FROM_COUNT;
 use groups::Groups;
+#[cfg(not(target_arch = "wasm32"))]
+use groups::Link;
+#[cfg(not(target_arch = "wasm32"))]
+use nearest::groups_come_along;
 use nearest::mean_nearest_distance;
 
 /// The measures of one state (SPEC §6). Every field is a pure function of
@@ -133,13 +139,26 @@ impl Measures {
         radius: f64,
         threads: u32,
     ) -> Self {
-        let group_count = groups(positions, Some(steering), radius);
-        Self::from_parts(
-            velocities,
-            steering,
-            group_count,
-            mean_nearest_distance(positions, threads),
-        )
+        // Natively, where the groups do not come with the nearest
+        // distances, one more thread counts them beside those.
+        #[cfg(not(target_arch = "wasm32"))]
+        if threads > 1
+            && positions.len() >= PARALLEL_FROM_COUNT
+            && !groups_come_along(positions.len(), &Link::new(radius))
+        {
+            let (nearest, group_count) = std::thread::scope(|scope| {
+                let counting = scope.spawn(|| groups(positions, Some(steering), radius));
+                let (nearest, _) = mean_nearest_distance(positions, threads, None);
+                (
+                    nearest,
+                    counting.join().expect("counting groups does not panic"),
+                )
+            });
+            return Self::from_parts(velocities, steering, group_count, nearest);
+        }
+        let (nearest, found) = mean_nearest_distance(positions, threads, Some(radius));
+        let group_count = found.unwrap_or_else(|| groups(positions, Some(steering), radius));
+        Self::from_parts(velocities, steering, group_count, nearest)
     }
 
     /// Puts the measures together from the parts computed elsewhere (the
@@ -153,9 +172,10 @@ impl Measures {
     ) -> Self {
         let n = velocities.len();
         let neighbour_sum: u64 = steering.iter().map(|s| u64::from(s.neighbours)).sum();
+        let (mean_speed, polarization) = speed_and_polarization(velocities);
         Self {
-            mean_speed: mean_speed(velocities),
-            polarization: polarization(velocities),
+            mean_speed,
+            polarization,
             mean_neighbours: neighbour_sum as f64 / n as f64,
             groups: group_count.groups,
             largest_group: group_count.largest,
@@ -210,6 +230,21 @@ pub fn step_time_seconds(step: u64) -> f64 {
 /// Arithmetic mean of the speeds `|v|` in index order, in LE/s.
 pub(crate) fn mean_speed(velocities: &[Vec3]) -> f64 {
     velocities.iter().map(length).sum::<f64>() / velocities.len() as f64
+}
+
+/// [`mean_speed`] and [`polarization`] in one pass: each speed taken once,
+/// both sums in index order as those two add them (the same bits).
+fn speed_and_polarization(velocities: &[Vec3]) -> (f64, f64) {
+    let (mut speeds, mut headings) = (0.0, Vec3::zeros());
+    for v in velocities {
+        let speed = length(v);
+        speeds += speed;
+        if speed > 0.0 {
+            headings += Vec3::new(v.x / speed, v.y / speed, v.z / speed);
+        }
+    }
+    let n = velocities.len() as f64;
+    (speeds / n, length(&headings) / n)
 }
 
 /// `|Σ u_i| / N`, the unit headings summed in index order.

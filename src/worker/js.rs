@@ -6,7 +6,8 @@ use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::protocol::{ShareReply, ShareRequest, group_numbers, read_group_numbers};
-use crate::model::{MeasureShare, Share};
+use super::study::{RunReply, RunRequest};
+use crate::model::{MeasureShare, Params, Share};
 
 /// What a worker says to the page.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +18,8 @@ pub enum WorkerMessage {
     Reply(ShareReply),
     /// A request the worker could not compute.
     Failed { job: u32 },
+    /// A study run's results row.
+    Row(RunReply),
 }
 
 /// A message object and the buffers to transfer with it.
@@ -44,6 +47,13 @@ fn get_u32(object: &JsValue, key: &str) -> Option<u32> {
     let number = get(object, key)?.as_f64()?;
     (number >= 0.0 && number <= f64::from(u32::MAX) && number.fract() == 0.0)
         .then_some(number as u32)
+}
+
+/// A whole number that a double holds exactly (up to 2⁵³).
+fn get_u64(object: &JsValue, key: &str) -> Option<u64> {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    let number = get(object, key)?.as_f64()?;
+    ((0.0..=EXACT).contains(&number) && number.fract() == 0.0).then_some(number as u64)
 }
 
 fn f64_array(values: &[f64], transfer: &Array) -> Float64Array {
@@ -97,6 +107,79 @@ pub fn read_request(data: &JsValue) -> Option<ShareRequest> {
         positions: read_f64s(data, "positions")?,
         velocities: read_f64s(data, "velocities")?,
     })
+}
+
+/// The `kind` of a study run's request (a share's request has none).
+const RUN: &str = "run";
+
+/// A request for one whole study run: numbers as properties.
+#[must_use]
+pub fn run_request(request: &RunRequest) -> Outgoing {
+    let message = Object::new();
+    let p = &request.params;
+    set(&message, KIND, &JsValue::from_str(RUN));
+    for (key, value) in [
+        ("run", request.run as f64),
+        ("point", request.point as f64),
+        ("steps", request.steps as f64),
+        ("burnIn", request.burn_in as f64),
+        ("count", f64::from(p.count)),
+        ("seed", f64::from(p.seed)),
+        ("radius", p.radius),
+        ("separation", p.separation),
+        ("alignment", p.alignment),
+        ("cohesion", p.cohesion),
+        ("maxSpeed", p.max_speed),
+    ] {
+        set(&message, key, &JsValue::from(value));
+    }
+    Outgoing {
+        message,
+        transfer: Array::new(),
+    }
+}
+
+/// Whether `data` asks for a study run (rather than a share).
+#[must_use]
+pub fn is_run_request(data: &JsValue) -> bool {
+    get(data, KIND).and_then(|kind| kind.as_string()).as_deref() == Some(RUN)
+}
+
+/// Reads a study run's request; `None` for anything else.
+#[must_use]
+pub fn read_run_request(data: &JsValue) -> Option<RunRequest> {
+    if !is_run_request(data) {
+        return None;
+    }
+    let number = |key| get(data, key)?.as_f64();
+    Some(RunRequest {
+        run: get_u64(data, "run")?,
+        point: get_u64(data, "point")?,
+        steps: get_u64(data, "steps")?,
+        burn_in: get_u64(data, "burnIn")?,
+        params: Params {
+            count: get_u32(data, "count")?,
+            seed: get_u32(data, "seed")?,
+            radius: number("radius")?,
+            separation: number("separation")?,
+            alignment: number("alignment")?,
+            cohesion: number("cohesion")?,
+            max_speed: number("maxSpeed")?,
+        },
+    })
+}
+
+/// A study run's results row.
+#[must_use]
+pub fn row(reply: &RunReply) -> Outgoing {
+    let message = Object::new();
+    set(&message, KIND, &JsValue::from_str("row"));
+    set(&message, "run", &JsValue::from(reply.run as f64));
+    set(&message, "line", &JsValue::from_str(&reply.line));
+    Outgoing {
+        message,
+        transfer: Array::new(),
+    }
 }
 
 /// The message a worker posts once it takes requests.
@@ -163,6 +246,10 @@ pub fn read_worker_message(data: &JsValue) -> Option<WorkerMessage> {
         "failed" => Some(WorkerMessage::Failed {
             job: get_u32(data, "job")?,
         }),
+        "row" => Some(WorkerMessage::Row(RunReply {
+            run: get_u64(data, "run")?,
+            line: get(data, "line")?.as_string()?,
+        })),
         "reply" => Some(WorkerMessage::Reply(ShareReply {
             job: get_u32(data, "job")?,
             part: get_u32(data, "part")?,

@@ -2,6 +2,7 @@
 //! (plain data, tested natively) and, in the browser, both ends' glue.
 
 pub mod protocol;
+pub mod study;
 
 #[cfg(target_arch = "wasm32")]
 pub mod js;

@@ -1,5 +1,6 @@
 //! The worker's side: answers every request with its share of the steering
-//! and its part of the measures of the whole swarm.
+//! and its part of the measures of the whole swarm, and a study run's
+//! request with that run's results row.
 
 use std::cell::RefCell;
 
@@ -22,7 +23,19 @@ pub fn run() {
     let solver = RefCell::new(SteeringSolver::new());
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let Some(request) = js::read_request(&event.data()) else {
+        let data = event.data();
+        if js::is_run_request(&data) {
+            // A whole study run: the failure names the run (as a job number).
+            match js::read_run_request(&data) {
+                Some(request) => match request.solve() {
+                    Some(reply) => post(&reply_scope, &js::row(&reply)),
+                    None => post(&reply_scope, &js::failed(request.run as u32)),
+                },
+                None => post(&reply_scope, &js::failed(u32::MAX)),
+            }
+            return;
+        }
+        let Some(request) = js::read_request(&data) else {
             return;
         };
         match request.solve(&mut solver.borrow_mut()) {

@@ -199,7 +199,10 @@ async fn below_a_base_path_every_link_route_and_worker_works(page: AppPage) {
     let links = app
         .js("return [...document.querySelectorAll('.nav-links a')].map(a => a.getAttribute('href'));")
         .await;
-    assert_eq!(links, json!(["/boids/", "/boids/tabelle", "/boids/info"]));
+    assert_eq!(
+        links,
+        json!(["/boids/", "/boids/tabelle", "/boids/studie", "/boids/info"])
+    );
 
     app.navigate("Info").await;
     app.wait_for_css(".nav-links a[href='/boids/info'][aria-current=page]")

@@ -73,6 +73,7 @@ pub mod overlay;
 pub mod presets;
 pub mod series;
 pub mod step_back;
+pub mod study;
 pub mod table;
 pub mod view_3d;
 pub mod workers;

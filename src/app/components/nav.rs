@@ -16,6 +16,7 @@ pub fn Nav() -> impl IntoView {
                 <ul class="nav-links">
                     <li><A href=route_href("/") exact=true>"Ansicht"</A></li>
                     <li><A href=route_href("/tabelle")>"Tabelle"</A></li>
+                    <li><A href=route_href("/studie")>"Studie"</A></li>
                     <li><A href=route_href("/info")>"Info"</A></li>
                 </ul>
             </nav>

@@ -1,10 +1,8 @@
 //! „Zustand laden“: reads a JSON state file into the app.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 
+use crate::app::download::{read_file, take_chosen_file};
 use crate::app::format::format_integer;
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
@@ -46,17 +44,9 @@ pub fn StateImport() -> impl IntoView {
         }
     };
     let on_change = move |event: leptos::ev::Event| {
-        let Some(input) = event
-            .target()
-            .and_then(|target| target.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
+        let Some(file) = take_chosen_file(&event) else {
             return;
         };
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
-        };
-        // Clearing lets the same file be chosen again; `file` stays readable.
-        input.set_value("");
         if file.size() > MAX_STATE_BYTES as f64 {
             let error = ImportError::TooLarge {
                 bytes: file.size() as usize,
@@ -64,9 +54,13 @@ pub fn StateImport() -> impl IntoView {
             outcome.set(Some(Outcome::Failed(texts::import_error(&error))));
             return;
         }
-        spawn_local(async move {
-            let text = JsFuture::from(file.text()).await;
-            apply(text.ok().and_then(|text| text.as_string()));
+        // Decoded as `Blob.text()` does: UTF-8, invalid bytes replaced, a
+        // leading byte order mark dropped.
+        read_file(file, move |bytes| {
+            apply(bytes.map(|bytes| {
+                let text = String::from_utf8_lossy(&bytes);
+                text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
+            }));
         });
     };
 

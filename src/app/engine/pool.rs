@@ -1,6 +1,8 @@
 //! The Web Workers that compute the steering: one per „Rechenkern“, each
 //! given one share of the rows of every state (wasm only; natively there are
-//! no workers and the store computes on its own thread).
+//! no workers and the store computes on its own thread). A study's pool of
+//! its own uses the same workers differently: each computes whole runs, one
+//! at a time ([`WorkerPool::send_run`]).
 //!
 //! Why not gloo-worker: its messages are serialised with bincode into a copied
 //! byte array, while a state of 50 000 boids should travel as transferred
@@ -8,6 +10,7 @@
 //! served at the root of the host.
 
 use crate::worker::protocol::ShareReply;
+use crate::worker::study::{RunReply, RunRequest};
 
 /// Says something happened in the pool. A failure is delivered outside the
 /// worker's own event handler, so that the receiver may drop the pool.
@@ -15,6 +18,8 @@ use crate::worker::protocol::ShareReply;
 pub enum PoolEvent {
     /// A share's answer.
     Reply(ShareReply),
+    /// A study run's row, from worker `worker`.
+    Row { worker: usize, reply: RunReply },
     /// The workers cannot be used (blocked, failed to load, crashed): why.
     Failed(String),
 }
@@ -27,7 +32,7 @@ pub use self::native::WorkerPool;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::PoolEvent;
+    use super::{PoolEvent, RunRequest};
     use crate::model::Kinematics;
 
     /// Natively there are no Web Workers: [`WorkerPool::spawn`] always fails.
@@ -48,6 +53,9 @@ mod native {
 
         /// Sends a job's shares (never called natively).
         pub fn dispatch(&self, _job: u32, _kinematics: &Kinematics) {}
+
+        /// Sends a study run to one worker (never called natively).
+        pub fn send_run(&self, _worker: usize, _request: &RunRequest) {}
     }
 }
 
@@ -61,7 +69,7 @@ mod web {
     use wasm_bindgen::{JsCast, JsValue};
     use web_sys::{MessageEvent, Worker};
 
-    use super::PoolEvent;
+    use super::{PoolEvent, RunRequest};
     use crate::app::engine::scheduler::shares;
     use crate::model::Kinematics;
     use crate::worker::js::{self, Outgoing, WorkerMessage};
@@ -125,12 +133,12 @@ mod web {
                 handlers: RefCell::new(Vec::new()),
                 start_timeout: RefCell::new(None),
             });
-            for worker in &inner.workers {
+            for (index, worker) in inner.workers.iter().enumerate() {
                 let weak = Rc::downgrade(&inner);
                 let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
                     if let Some(inner) = weak.upgrade() {
                         let data = event.unchecked_into::<MessageEvent>().data();
-                        Inner::receive(&inner, &data);
+                        Inner::receive(&inner, index, &data);
                     }
                 });
                 let weak = Rc::downgrade(&inner);
@@ -170,14 +178,26 @@ mod web {
             let positions = flatten(kinematics.positions());
             let velocities = flatten(kinematics.velocities());
             let radius = kinematics.params().radius;
-            let ready = self.inner.ready.get() == self.inner.workers.len();
             for (index, share) in shares(self.size()).enumerate() {
                 let message = js::request(job, share, radius, &positions, &velocities);
-                if ready {
-                    Inner::post(&self.inner, index, &message);
-                } else {
-                    self.inner.waiting.borrow_mut().push((index, message));
-                }
+                self.send(index, message);
+            }
+        }
+
+        /// Sends one whole study run to worker `worker` (its row comes back
+        /// as [`PoolEvent::Row`]).
+        pub fn send_run(&self, worker: usize, request: &RunRequest) {
+            if !self.inner.failed.get() {
+                self.send(worker, js::run_request(request));
+            }
+        }
+
+        /// Posts a message to one worker, or keeps it until all are ready.
+        fn send(&self, worker: usize, message: Outgoing) {
+            if self.inner.ready.get() == self.inner.workers.len() {
+                Inner::post(&self.inner, worker, &message);
+            } else {
+                self.inner.waiting.borrow_mut().push((worker, message));
             }
         }
     }
@@ -207,7 +227,7 @@ mod web {
             }
         }
 
-        fn receive(this: &Rc<Self>, data: &JsValue) {
+        fn receive(this: &Rc<Self>, worker: usize, data: &JsValue) {
             if this.failed.get() {
                 return;
             }
@@ -223,6 +243,9 @@ mod web {
                     }
                 }
                 Some(WorkerMessage::Reply(reply)) => (this.on_event)(PoolEvent::Reply(reply)),
+                Some(WorkerMessage::Row(reply)) => {
+                    (this.on_event)(PoolEvent::Row { worker, reply })
+                }
                 Some(WorkerMessage::Failed { .. }) | None => {
                     Self::fail(this, "Ein Web Worker hat eine Nachricht nicht verstanden.");
                 }

@@ -3,6 +3,7 @@
 //! callbacks and know nothing of the app state, so any component can use them.
 
 mod animation_frame;
+mod before_unload;
 mod first_paint;
 mod keyboard;
 mod navigation;
@@ -10,6 +11,7 @@ mod service_worker;
 mod visibility;
 
 pub use animation_frame::use_animation_frame;
+pub use before_unload::use_before_unload;
 pub use first_paint::use_after_first_paint;
 pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
 pub use navigation::use_path_change;

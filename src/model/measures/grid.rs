@@ -65,6 +65,18 @@ impl Grid {
         self.buckets.slots(cell)
     }
 
+    /// The occupied cells with x coordinate in `xs`, in slot order: each
+    /// cell's coordinates and slots.
+    pub(super) fn occupied(
+        &self,
+        xs: Range<usize>,
+    ) -> impl Iterator<Item = ([usize; 3], Range<usize>)> + '_ {
+        let cells = self.cells;
+        xs.flat_map(move |x| (0..cells).flat_map(move |y| (0..cells).map(move |z| [x, y, z])))
+            .map(|home| (home, self.slots(self.cell_id(home))))
+            .filter(|(_, slots)| !slots.is_empty())
+    }
+
     /// The shifts from cell coordinates `home` to `other`, per axis.
     pub(super) fn shift(&self, home: [usize; 3], other: [usize; 3]) -> [Option<f64>; 3] {
         [0, 1, 2].map(|axis| self.shifts[home[axis] * self.cells + other[axis]])

@@ -1,0 +1,61 @@
+//! The study's results: per grid point the mean of the chosen measure over
+//! its runs and a link to each run's last state; the exports.
+
+use leptos::prelude::*;
+
+use crate::app::download::download_text;
+use crate::app::study::results_table::table_html;
+use crate::app::study::{StudyStore, file_name};
+
+/// The results table and „Ergebnisse exportieren“, „Zusammenfassung exportieren“.
+#[component]
+pub fn StudyResults() -> impl IntoView {
+    let store = expect_context::<StudyStore>();
+    let error = RwSignal::new(None::<String>);
+    let export = move |summary: bool| {
+        let file = store.with_runner(|runner| {
+            runner.map(|runner| {
+                let hex = runner.id().hex();
+                if summary {
+                    (
+                        file_name(&hex, "-zusammenfassung.csv"),
+                        runner.summary_csv(),
+                    )
+                } else {
+                    (file_name(&hex, ".csv"), runner.results_csv())
+                }
+            })
+        });
+        if let Some((name, text)) = file {
+            error.set(download_text(&name, "text/csv", &text).err());
+        }
+    };
+    // One closure for both buttons: one instantiation in the wasm.
+    let no_rows = move || store.with_runner(|runner| runner.is_none_or(|r| r.rows().is_empty()));
+    let table = move || {
+        let measure = store.measure.get();
+        store.with_runner(|runner| {
+            runner
+                .map(|runner| table_html(runner.plan(), runner.rows(), measure))
+                .unwrap_or_default()
+        })
+    };
+
+    view! {
+        <section class="study-results" aria-labelledby="study-results-title">
+            <h2 id="study-results-title">"Ergebnisse"</h2>
+            <div class="export-buttons">
+                <button id="btn-study-results" type="button" disabled=no_rows on:click=move |_| export(false)>
+                    "Ergebnisse exportieren"
+                </button>
+                <button id="btn-study-summary" type="button" disabled=no_rows on:click=move |_| export(true)>
+                    "Zusammenfassung exportieren"
+                </button>
+            </div>
+            <p class="field-error" role="alert">{error}</p>
+            <div class="study-table-frame">
+                <table id="study-table" inner_html=table></table>
+            </div>
+        </section>
+    }
+}

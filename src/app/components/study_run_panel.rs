@@ -1,0 +1,105 @@
+//! Starting, following and stopping a study: the plan's size and time
+//! estimate, „Rechenkerne“, „Studie starten“ / „Studie fortsetzen“,
+//! „Abbrechen“, the progress with elapsed time and time left.
+
+use gloo_timers::callback::Interval;
+use leptos::prelude::*;
+
+use super::CoresField;
+use crate::app::cores::CoreSetting;
+use crate::app::format::format_integer;
+use crate::app::study::estimate::{estimate_ms, format_duration};
+use crate::app::study::progress::progress_html;
+use crate::app::study::{Checked, StudyStore};
+use crate::app::timing::now_ms;
+
+/// The plan's runs, the buttons and the progress.
+#[component]
+pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
+    let store = expect_context::<StudyStore>();
+    let cores = expect_context::<CoreSetting>();
+    let running = store.running();
+    // The clock of the progress figures ticks while the study runs.
+    let now = RwSignal::new(now_ms());
+    let ticker = StoredValue::new_local(None::<Interval>);
+    Effect::new(move |_| {
+        let tick = running
+            .get()
+            .then(|| Interval::new(500, move || now.set(now_ms())));
+        ticker.set_value(tick);
+        now.set(now_ms());
+    });
+    on_cleanup(move || {
+        ticker.try_set_value(None);
+    });
+    // The form's plan, and the study's when it is the same plan.
+    let plan_state = move || {
+        let Some(Ok((_, plan))) = checked.get() else {
+            return None;
+        };
+        let id = plan.id();
+        let (done, missing) = store.with_runner(|runner| match runner {
+            Some(runner) if runner.id() == id => {
+                let rows = runner.rows();
+                let missing: Vec<u64> =
+                    (0..id.runs).filter(|run| !rows.contains_key(run)).collect();
+                (rows.len() as u64, missing)
+            }
+            _ => (0, (0..id.runs).collect()),
+        });
+        let estimate = estimate_ms(&plan, missing.iter().copied(), cores.value().get());
+        Some((id.runs, done, missing.len() as u64, estimate))
+    };
+    let summary = move || match plan_state() {
+        Some((runs, done, missing, estimate)) if missing > 0 => format!(
+            "{} Läufe{}; geschätzte Rechenzeit mit {} Rechenkern(en): etwa {}.",
+            format_integer(runs),
+            if done > 0 {
+                format!(", davon {} schon gerechnet", format_integer(done))
+            } else {
+                String::new()
+            },
+            cores.value().get(),
+            format_duration(estimate)
+        ),
+        Some((runs, ..)) => format!("{} Läufe, alle gerechnet.", format_integer(runs)),
+        None => String::new(),
+    };
+    let resumable =
+        move || plan_state().is_some_and(|(_, done, missing, _)| done > 0 && missing > 0);
+    let can_start =
+        move || !running.get() && plan_state().is_some_and(|(.., missing, _)| missing > 0);
+    let start = move |_| {
+        if let Some(Some(Ok((json, plan)))) = checked.try_get_untracked() {
+            store.start(&json, plan, cores.value().get_untracked());
+        }
+    };
+    view! {
+        <section class="study-run" aria-labelledby="study-run-title">
+            <h2 id="study-run-title">"Rechnen"</h2>
+            <p class="field-error" id="study-plan-error" role="alert">
+                {move || checked.with(|c| c.as_ref().and_then(|c| c.as_ref().err()).cloned())}
+            </p>
+            <p class="study-size" id="study-size">{summary}</p>
+            <CoresField
+                id="study-cores"
+                hint_id="study-cores-hint"
+                hint="So viele Web Worker rechnen je einen ganzen Lauf (wie in der Ansicht; gilt ab \
+                      dem nächsten Start). Die Studie läuft auf anderen Seiten weiter; rechnet die \
+                      Ansicht zugleich, teilen sich beide die Kerne."
+            />
+            <div class="controls">
+                <button id="btn-study-start" type="button" class="primary" disabled=move || !can_start() on:click=start>
+                    {move || if resumable() { "Studie fortsetzen" } else { "Studie starten" }}
+                </button>
+                <button id="btn-study-cancel" type="button" disabled=move || !running.get() on:click=move |_| store.cancel()>
+                    "Abbrechen"
+                </button>
+            </div>
+            <div class="study-progress" role="status" inner_html=move || {
+                store.progress(now.get()).map(|p| progress_html(&p)).unwrap_or_default()
+            }></div>
+            <p class="field-error" id="study-note" role="alert">{store.note()}</p>
+        </section>
+    }
+}

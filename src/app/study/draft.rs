@@ -1,0 +1,382 @@
+//! The plan form's contents as typed (Leptos-free, tested natively): the
+//! base parameters, up to two swept parameters (a list of values or
+//! from/to/points), the seeds (how many from which, or a list), steps and
+//! burn-in. It writes the plan file's JSON (SPEC §8), which the model then
+//! reads and checks like any plan file, so the page, „Plan exportieren“ and
+//! the command-line tool agree on what a plan is.
+//!
+//! Numbers are typed as in the simulation's inputs (decimal comma or
+//! point); a list separates its values with semicolons (`0; 0,25; 0,5`),
+//! since the comma is the decimal separator.
+
+use crate::model::study::{Plan, PlanError};
+use crate::model::{ParamField, Params, WholeNumberError, parse_whole_number};
+use crate::texts::{self, format_value};
+
+/// The parameters a study may sweep and set in `base`: all but the seed.
+pub const BASE_FIELDS: [ParamField; 6] = [
+    ParamField::Count,
+    ParamField::Radius,
+    ParamField::Separation,
+    ParamField::Alignment,
+    ParamField::Cohesion,
+    ParamField::MaxSpeed,
+];
+
+/// How an axis gives its values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxisMode {
+    /// A list, `values`.
+    Values,
+    /// `from`, `to`, `points`, evenly spread.
+    Range,
+}
+
+/// One swept parameter as typed; `field: None` means no axis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AxisDraft {
+    pub field: Option<ParamField>,
+    pub mode: AxisMode,
+    pub values: String,
+    pub from: String,
+    pub to: String,
+    pub points: String,
+}
+
+impl AxisDraft {
+    /// No axis.
+    #[must_use]
+    pub fn none() -> Self {
+        Self {
+            field: None,
+            mode: AxisMode::Range,
+            values: String::new(),
+            from: String::new(),
+            to: String::new(),
+            points: String::new(),
+        }
+    }
+
+    /// `field` from `from` to `to` over `points` values.
+    #[must_use]
+    pub fn range(field: ParamField, from: f64, to: f64, points: u32) -> Self {
+        Self {
+            field: Some(field),
+            mode: AxisMode::Range,
+            values: String::new(),
+            from: format_value(field, from),
+            to: format_value(field, to),
+            points: points.to_string(),
+        }
+    }
+
+    /// A first range for a newly chosen parameter: five values around
+    /// its default.
+    #[must_use]
+    pub fn first_guess(field: ParamField) -> Self {
+        let (from, to) = match field {
+            ParamField::Count => (100.0, 500.0),
+            ParamField::Radius => (0.6, 1.8),
+            ParamField::MaxSpeed => (1.0, 3.0),
+            _ => (0.0, 1.0),
+        };
+        Self::range(field, from, to, 5)
+    }
+
+    /// `field` over the listed values.
+    #[must_use]
+    pub fn values(field: ParamField, values: &[f64]) -> Self {
+        let text: Vec<String> = values.iter().map(|&v| format_value(field, v)).collect();
+        Self {
+            field: Some(field),
+            mode: AxisMode::Values,
+            values: text.join("; "),
+            ..Self::none()
+        }
+    }
+}
+
+/// How the seeds are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeedMode {
+    /// `count` seeds from `from` on.
+    Range,
+    /// A list.
+    List,
+}
+
+/// The whole form as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanDraft {
+    /// The texts of [`BASE_FIELDS`], in that order.
+    pub base: [String; 6],
+    pub axes: [AxisDraft; 2],
+    pub seed_mode: SeedMode,
+    pub seeds_from: String,
+    pub seeds_count: String,
+    pub seeds_list: String,
+    pub steps: String,
+    pub burn_in: String,
+}
+
+impl PlanDraft {
+    /// A first plan around `params` (the simulation page's parameters):
+    /// „Richtung“ from 0 to 1 in 6 points, 3 seeds from 1, 500 steps
+    /// (20 s of model time) with the first 250 as burn-in.
+    #[must_use]
+    pub fn around(params: &Params) -> Self {
+        Self {
+            base: BASE_FIELDS.map(|field| format_value(field, field.get(params))),
+            axes: [
+                AxisDraft::range(ParamField::Alignment, 0.0, 1.0, 6),
+                AxisDraft::none(),
+            ],
+            seed_mode: SeedMode::Range,
+            seeds_from: "1".to_owned(),
+            seeds_count: "3".to_owned(),
+            seeds_list: String::new(),
+            steps: "500".to_owned(),
+            burn_in: "250".to_owned(),
+        }
+    }
+
+    /// The form showing a loaded plan: each axis as its list of values, the
+    /// seeds as a range when they are consecutive, else as a list.
+    #[must_use]
+    pub fn of_plan(plan: &Plan) -> Self {
+        let mut axes = [AxisDraft::none(), AxisDraft::none()];
+        for (draft, axis) in axes.iter_mut().zip(&plan.axes) {
+            *draft = AxisDraft::values(axis.field, &axis.values);
+        }
+        let consecutive = plan
+            .seeds
+            .windows(2)
+            .all(|pair| u64::from(pair[1]) == u64::from(pair[0]) + 1);
+        let list: Vec<String> = plan.seeds.iter().map(u32::to_string).collect();
+        Self {
+            base: BASE_FIELDS.map(|field| format_value(field, field.get(&plan.base))),
+            axes,
+            seed_mode: if consecutive {
+                SeedMode::Range
+            } else {
+                SeedMode::List
+            },
+            seeds_from: plan.seeds[0].to_string(),
+            seeds_count: plan.seeds.len().to_string(),
+            seeds_list: list.join("; "),
+            steps: plan.steps.to_string(),
+            burn_in: plan.burn_in.to_string(),
+        }
+    }
+
+    /// The plan file's JSON, or the first German message about what is typed.
+    pub fn to_json(&self) -> Result<String, String> {
+        let mut base = Vec::new();
+        for (field, text) in BASE_FIELDS.iter().zip(&self.base) {
+            let value = field
+                .parse(text)
+                .map_err(|error| texts::param_error(&error))?;
+            base.push(format!("\"{}\": {}", field.key(), field.plain_text(value)));
+        }
+        let mut sweep = Vec::new();
+        for (position, axis) in self.axes.iter().enumerate() {
+            if let Some(field) = axis.field {
+                sweep.push(axis_json(axis, field, position + 1)?);
+            }
+        }
+        Ok(format!(
+            "{{\n  \"format\": \"boids-schwarm-study\",\n  \"version\": 1,\n  \"base\": {{{}}},\n  \"sweep\": [{}],\n  \"seeds\": {},\n  \"steps\": {},\n  \"burn_in\": {}\n}}\n",
+            base.join(", "),
+            sweep
+                .iter()
+                .map(|axis| format!("\n    {axis}"))
+                .collect::<Vec<_>>()
+                .join(",")
+                + if sweep.is_empty() { "" } else { "\n  " },
+            self.seeds_json()?,
+            whole("Schritte", &self.steps)?,
+            whole("Einschwingen", &self.burn_in)?,
+        ))
+    }
+
+    /// The checked plan with its JSON text, or the German message (the
+    /// form's own, or the model's as for a plan file).
+    pub fn to_plan(&self) -> Result<(String, Plan), String> {
+        let json = self.to_json()?;
+        let plan = Plan::parse(json.as_bytes())
+            .map_err(|error: PlanError| crate::texts::study::plan_error(&error))?;
+        Ok((json, plan))
+    }
+
+    fn seeds_json(&self) -> Result<String, String> {
+        match self.seed_mode {
+            SeedMode::Range => Ok(format!(
+                "{{\"from\": {}, \"count\": {}}}",
+                seed("Seeds ab", &self.seeds_from)?,
+                whole("Anzahl der Seeds", &self.seeds_count)?
+            )),
+            SeedMode::List => {
+                let seeds = list(&self.seeds_list)
+                    .map(|text| seed("Seeds", text))
+                    .collect::<Result<Vec<_>, _>>()?;
+                if seeds.is_empty() {
+                    return Err("Seeds: Bitte mindestens einen Seed angeben.".to_owned());
+                }
+                Ok(format!("[{}]", seeds.join(", ")))
+            }
+        }
+    }
+}
+
+/// The entries of a list typed with semicolons (or line breaks).
+fn list(text: &str) -> impl Iterator<Item = &str> {
+    text.split([';', '\n'])
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+}
+
+fn axis_json(axis: &AxisDraft, field: ParamField, number: usize) -> Result<String, String> {
+    let name = format!("Achse {number} ({})", texts::label(field));
+    let value = |text: &str, what: &str| {
+        field
+            .parse(text)
+            .map(|value| field.plain_text(value))
+            .map_err(|error| format!("{name}, {what}: {}", texts::param_error(&error)))
+    };
+    let key = field.key();
+    match axis.mode {
+        AxisMode::Values => {
+            let values = list(&axis.values)
+                .map(|text| value(text, "Werte"))
+                .collect::<Result<Vec<_>, _>>()?;
+            if values.is_empty() {
+                return Err(format!(
+                    "{name}: Bitte Werte angeben, durch Semikolon getrennt (Beispiel: 0; 0,5; 1)."
+                ));
+            }
+            Ok(format!(
+                "{{\"parameter\": \"{key}\", \"values\": [{}]}}",
+                values.join(", ")
+            ))
+        }
+        AxisMode::Range => Ok(format!(
+            "{{\"parameter\": \"{key}\", \"from\": {}, \"to\": {}, \"points\": {}}}",
+            value(&axis.from, "von")?,
+            value(&axis.to, "bis")?,
+            whole(&format!("{name}, Punkte"), &axis.points)?
+        )),
+    }
+}
+
+/// A whole number typed into the field `label` (its range is the plan's).
+fn whole(label: &str, text: &str) -> Result<u64, String> {
+    parse_whole_number(text).map_err(|error| match error {
+        WholeNumberError::Empty => format!("{label}: Bitte eine ganze Zahl eingeben."),
+        _ => format!("{label}: „{}“ ist keine ganze Zahl ab 0.", text.trim()),
+    })
+}
+
+fn seed(label: &str, text: &str) -> Result<String, String> {
+    ParamField::Seed
+        .parse(text)
+        .map(|value| ParamField::Seed.plain_text(value))
+        .map_err(|error| format!("{label}: {}", texts::param_error(&error)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_draft_is_a_valid_plan_around_the_parameters() {
+        let params = Params {
+            count: 300,
+            radius: 0.8,
+            ..Params::default()
+        };
+        let (json, plan) = PlanDraft::around(&params).to_plan().expect("valid");
+        assert_eq!(plan.base.count, 300);
+        assert_eq!(plan.base.radius, 0.8);
+        assert_eq!(plan.axes[0].values, [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]);
+        assert_eq!(plan.seeds, [1, 2, 3]);
+        assert_eq!((plan.steps, plan.burn_in), (500, 250));
+        assert!(
+            json.contains("\"from\": 0, \"to\": 1, \"points\": 6"),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn a_plan_shown_in_the_form_writes_a_plan_with_the_same_identity() {
+        let text = r#"{"format": "boids-schwarm-study", "version": 1,
+            "base": {"count": 50, "radius": 1.5, "max_speed": 3},
+            "sweep": [{"parameter": "cohesion", "from": 0, "to": 0.75, "points": 4},
+                      {"parameter": "count", "values": [50, 120]}],
+            "seeds": [7, 3, 9], "steps": 40, "burn_in": 10}"#;
+        let plan = Plan::parse(text.as_bytes()).expect("valid");
+        let draft = PlanDraft::of_plan(&plan);
+        assert_eq!(draft.seed_mode, SeedMode::List);
+        assert_eq!(draft.axes[0].values, "0; 0,25; 0,5; 0,75");
+        let (_, again) = draft.to_plan().expect("valid");
+        assert_eq!(again, plan);
+        assert_eq!(again.id(), plan.id());
+
+        let consecutive = Plan::parse(
+            br#"{"format": "boids-schwarm-study", "version": 1, "seeds": [4, 5, 6], "steps": 3, "burn_in": 0}"#,
+        )
+        .expect("valid");
+        let draft = PlanDraft::of_plan(&consecutive);
+        assert_eq!(draft.seed_mode, SeedMode::Range);
+        assert_eq!(draft.to_plan().expect("valid").1, consecutive);
+    }
+
+    #[test]
+    fn what_is_typed_wrong_is_named_in_german() {
+        let draft = PlanDraft::around(&Params::default());
+        let mut bad = draft.clone();
+        bad.base[1] = "5".to_owned();
+        assert_eq!(
+            bad.to_json(),
+            Err("Radius muss größer als 0 und höchstens 4,2 sein.".to_owned())
+        );
+        let mut bad = draft.clone();
+        bad.axes[0].mode = AxisMode::Values;
+        bad.axes[0].values = "0; 0,5; abc".to_owned();
+        let message = bad.to_json().expect_err("abc");
+        assert!(
+            message.starts_with("Achse 1 (Richtung), Werte: "),
+            "{message}"
+        );
+        assert!(message.contains("„abc“"), "{message}");
+        let mut bad = draft.clone();
+        bad.axes[0].values = " ; ".to_owned();
+        bad.axes[0].mode = AxisMode::Values;
+        assert!(
+            bad.to_json()
+                .expect_err("empty")
+                .contains("Bitte Werte angeben")
+        );
+        let mut bad = draft.clone();
+        bad.steps = "-3".to_owned();
+        assert_eq!(
+            bad.to_json(),
+            Err("Schritte: „-3“ ist keine ganze Zahl ab 0.".to_owned())
+        );
+        let mut bad = draft.clone();
+        bad.burn_in = "600".to_owned();
+        assert_eq!(
+            bad.to_plan().map(|_| ()),
+            Err("burn_in: muss eine ganze Zahl von 0 bis 500 sein.".to_owned())
+        );
+        let mut bad = draft;
+        bad.seed_mode = SeedMode::List;
+        bad.seeds_list = "1; 2; 1".to_owned();
+        assert_eq!(
+            bad.to_plan().map(|_| ()),
+            Err(
+                "seeds[2]: derselbe Wert wie seeds[0] (kein Wert darf doppelt vorkommen)."
+                    .to_owned()
+            )
+        );
+    }
+}

@@ -1,0 +1,89 @@
+//! A study's time, before it runs (a rough estimate from the plan) and
+//! while it runs (the runner's figures), in words.
+
+use crate::model::PERIOD;
+use crate::model::study::Plan;
+
+/// Cost of one step per boid in a worker, ms (the step, its measures and
+/// the bookkeeping of a run), measured in headless Chromium on a 2-core
+/// machine (see BENCHMARKS.md, „Studie“).
+const MS_PER_BOID: f64 = 0.0025;
+/// Extra cost per boid and neighbour, ms.
+const MS_PER_NEIGHBOUR: f64 = 0.000_05;
+
+/// Expected neighbours of a boid when N boids spread evenly over the cube.
+fn neighbours(count: u32, radius: f64) -> f64 {
+    let share = (4.0 / 3.0 * std::f64::consts::PI * radius.powi(3) / PERIOD.powi(3)).min(1.0);
+    f64::from(count.saturating_sub(1)) * share
+}
+
+/// Roughly how long the runs of `plan` missing take on `workers` workers,
+/// in ms: every run's steps at a cost per boid and neighbour (swarms that
+/// clump have more neighbours than this assumes, so it is a lower guide).
+#[must_use]
+pub fn estimate_ms(plan: &Plan, runs: impl Iterator<Item = u64>, workers: u32) -> f64 {
+    let total: f64 = runs
+        .map(|run| {
+            let p = plan.run(run).params;
+            let per_step = f64::from(p.count)
+                * (MS_PER_BOID + MS_PER_NEIGHBOUR * neighbours(p.count, p.radius));
+            per_step * (plan.steps + 1) as f64
+        })
+        .sum();
+    let parallel = u64::from(workers.max(1)).min(plan.run_count().max(1));
+    total / parallel as f64
+}
+
+/// A duration in German words: „unter 1 s“, „42 s“, „3 min 20 s“, „2 h 5 min“.
+#[must_use]
+pub fn format_duration(ms: f64) -> String {
+    if !ms.is_finite() || ms < 1000.0 {
+        return "unter 1\u{a0}s".to_owned();
+    }
+    let seconds = (ms / 1000.0).round() as u64;
+    match seconds {
+        0..60 => format!("{seconds}\u{a0}s"),
+        60..3600 => format!("{}\u{a0}min {}\u{a0}s", seconds / 60, seconds % 60),
+        _ => format!("{}\u{a0}h {}\u{a0}min", seconds / 3600, seconds % 3600 / 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(format_duration(400.0), "unter 1\u{a0}s");
+        assert_eq!(format_duration(42_300.0), "42\u{a0}s");
+        assert_eq!(format_duration(200_000.0), "3\u{a0}min 20\u{a0}s");
+        assert_eq!(format_duration(7_500_000.0), "2\u{a0}h 5\u{a0}min");
+        assert_eq!(format_duration(f64::NAN), "unter 1\u{a0}s");
+    }
+
+    #[test]
+    fn the_estimate_grows_with_runs_steps_and_boids_and_shrinks_with_workers() {
+        let plan = |count: u32, steps: u32| {
+            Plan::parse(
+                format!(
+                    r#"{{"format": "boids-schwarm-study", "version": 1, "base": {{"count": {count}}},
+                        "seeds": {{"from": 1, "count": 4}}, "steps": {steps}, "burn_in": 0}}"#
+                )
+                .as_bytes(),
+            )
+            .expect("valid")
+        };
+        let small = plan(100, 100);
+        let one = estimate_ms(&small, 0..4, 1);
+        assert!(one > 0.0);
+        assert_eq!(estimate_ms(&small, 0..4, 2), one / 2.0);
+        assert_eq!(
+            estimate_ms(&small, 0..4, 9),
+            one / 4.0,
+            "4 runs, 4 workers at most"
+        );
+        assert!((estimate_ms(&small, 0..2, 1) - one / 2.0).abs() < 1e-9 * one);
+        assert!(estimate_ms(&plan(400, 100), 0..4, 1) > 4.0 * one);
+        assert!(estimate_ms(&plan(100, 300), 0..4, 1) > 2.9 * one);
+    }
+}

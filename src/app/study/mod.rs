@@ -1,0 +1,43 @@
+//! Studies in the browser (SPEC §8): the plan form's contents, the runner
+//! that hands whole runs to Web Workers, the rows kept in local storage, the
+//! ready studies, the chart's data, and the reactive store the page reads.
+//! Everything but the store is Leptos-free and tested natively; the model's
+//! study module does the plan, the statistics and the CSVs.
+
+pub mod chart;
+pub mod draft;
+pub mod estimate;
+pub mod form;
+pub mod presets;
+pub mod progress;
+pub mod results_table;
+pub mod runner;
+pub mod saved;
+pub mod store;
+
+pub use store::StudyStore;
+
+use crate::app::base_path::route_href;
+use crate::model::Params;
+
+/// The §7 link to a run's last state: the simulation page with the run's
+/// parameters and `schritt` = `steps`.
+#[must_use]
+pub fn run_href(params: &Params, steps: u64) -> String {
+    format!(
+        "{}{}",
+        route_href("/"),
+        crate::link::format(params, Some(steps))
+    )
+}
+
+/// The file name of a study's exports: `boids-schwarm-studie-<hash>` and
+/// `suffix` (`.csv`, `-zusammenfassung.csv`, `-plan.json`).
+#[must_use]
+pub fn file_name(hex: &str, suffix: &str) -> String {
+    format!("boids-schwarm-studie-{hex}{suffix}")
+}
+
+/// The plan form checked: its JSON and plan, or the German message;
+/// `None` before the page first showed the form.
+pub type Checked = Option<Result<(String, crate::model::study::Plan), String>>;
