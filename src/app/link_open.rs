@@ -7,23 +7,63 @@ use leptos::prelude::*;
 use super::base_path;
 use super::param_form::ParamForm;
 use super::state::SwarmStore;
+use super::study::estimate::step_ms;
 use crate::link::{self, LinkRequest};
-use crate::model::ParamField;
+use crate::model::{ParamField, Params};
 use crate::texts;
+
+/// A link whose way to its step is estimated to take longer than this (ms)
+/// asks before it computes: 10 s is about as long as one waits without
+/// wondering what the page does.
+pub const ASK_ABOVE_MS: f64 = 10_000.0;
 
 /// The routes a link may open (below the base path): the pages that show the swarm.
 pub const LINK_PATHS: [&str; 2] = ["/", "/tabelle"];
 
-/// What opening a link had to say (invalid values), shown above the page
-/// until closed; empty when there is nothing to say.
+/// What opening a link had to say, shown above the page: its invalid
+/// values until closed (empty when there is nothing to say), and a long way
+/// to its step that waits for „Jetzt rechnen“.
 #[derive(Debug, Clone, Copy)]
-pub struct LinkNotes(pub RwSignal<Vec<String>>);
+pub struct LinkNotes {
+    pub messages: RwSignal<Vec<String>>,
+    pub pending: RwSignal<Option<PendingLink>>,
+}
+
+/// A valid link whose way to its step would take long: the inputs show its
+/// values, and nothing is built until the user chooses to compute.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PendingLink {
+    pub params: Params,
+    pub step: u64,
+    /// The estimated time of the way, ms.
+    pub estimate_ms: f64,
+}
+
+impl PendingLink {
+    /// „Jetzt rechnen“: shows the link's values again (in case they were
+    /// edited meanwhile) and builds the swarm and goes to the step.
+    pub fn compute(&self, form: ParamForm, store: SwarmStore) {
+        form.show(&self.params);
+        // Valid params always build a swarm; an error cannot occur here.
+        let _ = store.initialise_at(&self.params, self.step);
+    }
+}
 
 impl LinkNotes {
     #[must_use]
     pub fn new() -> Self {
-        Self(RwSignal::new(Vec::new()))
+        Self {
+            messages: RwSignal::new(Vec::new()),
+            pending: RwSignal::new(None),
+        }
     }
+}
+
+/// The estimated time (ms) of building a swarm of `params` and stepping it
+/// to `step`, from the study's benchmark-calibrated cost of a step.
+#[must_use]
+pub fn way_ms(params: &Params, step: u64) -> f64 {
+    step_ms(params.count, params.radius) * (step as f64 + 1.0)
 }
 
 impl Default for LinkNotes {
@@ -61,10 +101,13 @@ pub fn take_from_address() -> Option<LinkRequest> {
 
 /// Applies a link: the inputs show its values (valid ones in the form's
 /// format and saved, as if typed); with valid values and a step the swarm is built and advanced to
-/// it. Invalid values show their field errors in the form and, because the
-/// table page has no form, in the notes; nothing is built then.
+/// it, unless the way would take longer than [`ASK_ABOVE_MS`]: then the
+/// notes ask first and nothing is built until „Jetzt rechnen“. Invalid
+/// values show their field errors in the form and, because the table page
+/// has no form, in the notes; nothing is built then.
 pub fn apply(request: &LinkRequest, form: ParamForm, store: SwarmStore, notes: LinkNotes) {
     store.reset();
+    notes.pending.set(None);
     for field in ParamField::ALL {
         let text = request.text(field);
         // A valid value is shown as the form shows it (decimal comma); an
@@ -85,8 +128,16 @@ pub fn apply(request: &LinkRequest, form: ParamForm, store: SwarmStore, notes: L
     if messages.is_empty()
         && let (Ok(params), Ok(Some(step))) = (params, step)
     {
-        // Valid params always build a swarm; an error cannot occur here.
-        let _ = store.initialise_at(&params, *step);
+        let pending = PendingLink {
+            params,
+            step: *step,
+            estimate_ms: way_ms(&params, *step),
+        };
+        if pending.estimate_ms > ASK_ABOVE_MS {
+            notes.pending.set(Some(pending));
+        } else {
+            pending.compute(form, store);
+        }
     }
     if !messages.is_empty() {
         messages.insert(
@@ -94,7 +145,7 @@ pub fn apply(request: &LinkRequest, form: ParamForm, store: SwarmStore, notes: L
             "Der Link enthält ungültige Werte; es wurde kein Schwarm gebaut:".to_owned(),
         );
     }
-    notes.0.set(messages);
+    notes.messages.set(messages);
 }
 
 /// The address of the link to `params` at `step` on this site's start page

@@ -20,6 +20,7 @@ pub mod rules_overlay;
 pub mod series_chart;
 pub mod session;
 pub mod state;
+pub mod state_reader;
 pub mod storage;
 pub mod study;
 pub mod table_data;
@@ -56,10 +57,15 @@ pub fn App() -> impl IntoView {
     provide_context(cores);
     provide_context(OverlaySettings::new());
     // The study lives beside the swarm: a page change neither stops nor
-    // pauses it, and leaving the app while it runs asks first.
+    // pauses it. Leaving the app asks first while something long is in
+    // progress: a study, or a way to a step (a link's or „Gehe zu
+    // Schritt“'s); a run in real time loses nothing and does not ask.
     let study = StudyStore::restore();
     provide_context(study);
-    use_before_unload(study.running());
+    let running = study.running();
+    use_before_unload(Signal::derive(move || {
+        running.get() || matches!(store.busy(), Some(state::Busy::Seeking { .. }))
+    }));
     let notes = LinkNotes::new();
     provide_context(notes);
     // Read before the router starts, so it starts on the plain path.

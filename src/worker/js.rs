@@ -4,10 +4,13 @@
 
 use js_sys::{Array, Float64Array, Object, Reflect, Uint32Array};
 use wasm_bindgen::{JsCast, JsValue};
+use web_sys::Blob;
 
-use super::protocol::{ShareReply, ShareRequest, group_numbers, read_group_numbers};
+use super::protocol::{
+    ShareReply, ShareRequest, flatten, group_numbers, read_group_numbers, unflatten,
+};
 use super::study::{RunReply, RunRequest};
-use crate::model::{MeasureShare, Params, Share};
+use crate::model::{Kinematics, MeasureShare, Params, Share};
 
 /// What a worker says to the page.
 #[derive(Debug, Clone, PartialEq)]
@@ -112,17 +115,9 @@ pub fn read_request(data: &JsValue) -> Option<ShareRequest> {
 /// The `kind` of a study run's request (a share's request has none).
 const RUN: &str = "run";
 
-/// A request for one whole study run: numbers as properties.
-#[must_use]
-pub fn run_request(request: &RunRequest) -> Outgoing {
-    let message = Object::new();
-    let p = &request.params;
-    set(&message, KIND, &JsValue::from_str(RUN));
+/// Sets the seven parameters as number properties.
+fn set_params(message: &Object, p: &Params) {
     for (key, value) in [
-        ("run", request.run as f64),
-        ("point", request.point as f64),
-        ("steps", request.steps as f64),
-        ("burnIn", request.burn_in as f64),
         ("count", f64::from(p.count)),
         ("seed", f64::from(p.seed)),
         ("radius", p.radius),
@@ -131,8 +126,38 @@ pub fn run_request(request: &RunRequest) -> Outgoing {
         ("cohesion", p.cohesion),
         ("maxSpeed", p.max_speed),
     ] {
+        set(message, key, &JsValue::from(value));
+    }
+}
+
+/// The inverse of [`set_params`] (not checked: the model checks them).
+fn read_params(data: &JsValue) -> Option<Params> {
+    let number = |key| get(data, key)?.as_f64();
+    Some(Params {
+        count: get_u32(data, "count")?,
+        seed: get_u32(data, "seed")?,
+        radius: number("radius")?,
+        separation: number("separation")?,
+        alignment: number("alignment")?,
+        cohesion: number("cohesion")?,
+        max_speed: number("maxSpeed")?,
+    })
+}
+
+/// A request for one whole study run: numbers as properties.
+#[must_use]
+pub fn run_request(request: &RunRequest) -> Outgoing {
+    let message = Object::new();
+    set(&message, KIND, &JsValue::from_str(RUN));
+    for (key, value) in [
+        ("run", request.run as f64),
+        ("point", request.point as f64),
+        ("steps", request.steps as f64),
+        ("burnIn", request.burn_in as f64),
+    ] {
         set(&message, key, &JsValue::from(value));
     }
+    set_params(&message, &request.params);
     Outgoing {
         message,
         transfer: Array::new(),
@@ -151,22 +176,89 @@ pub fn read_run_request(data: &JsValue) -> Option<RunRequest> {
     if !is_run_request(data) {
         return None;
     }
-    let number = |key| get(data, key)?.as_f64();
     Some(RunRequest {
         run: get_u64(data, "run")?,
         point: get_u64(data, "point")?,
         steps: get_u64(data, "steps")?,
         burn_in: get_u64(data, "burnIn")?,
-        params: Params {
-            count: get_u32(data, "count")?,
-            seed: get_u32(data, "seed")?,
-            radius: number("radius")?,
-            separation: number("separation")?,
-            alignment: number("alignment")?,
-            cohesion: number("cohesion")?,
-            max_speed: number("maxSpeed")?,
-        },
+        params: read_params(data)?,
     })
+}
+
+/// The `kind` of a request to read a state file.
+const IMPORT: &str = "import";
+
+/// A request to read a state file (the `File` travels as a handle; the
+/// worker reads its bytes).
+#[must_use]
+pub fn import_request(file: &Blob) -> Outgoing {
+    let message = Object::new();
+    set(&message, KIND, &JsValue::from_str(IMPORT));
+    set(&message, "file", file);
+    Outgoing {
+        message,
+        transfer: Array::new(),
+    }
+}
+
+/// The file of a request to read a state file; `None` for anything else.
+#[must_use]
+pub fn read_import_request(data: &JsValue) -> Option<Blob> {
+    if get(data, KIND)?.as_string()? != IMPORT {
+        return None;
+    }
+    get(data, "file")?.dyn_into::<Blob>().ok()
+}
+
+/// A state file read and checked: the params, the step and the flat
+/// positions and velocities (transferred), or the German message of why it
+/// was refused.
+#[must_use]
+pub fn imported(result: &Result<Kinematics, String>) -> Outgoing {
+    let (message, transfer) = (Object::new(), Array::new());
+    match result {
+        Ok(state) => {
+            set(&message, KIND, &JsValue::from_str("imported"));
+            set_params(&message, state.params());
+            set(&message, "step", &JsValue::from(state.step_count() as f64));
+            set(
+                &message,
+                "positions",
+                &f64_array(&flatten(state.positions()), &transfer),
+            );
+            set(
+                &message,
+                "velocities",
+                &f64_array(&flatten(state.velocities()), &transfer),
+            );
+        }
+        Err(why) => {
+            set(&message, KIND, &JsValue::from_str("importFailed"));
+            set(&message, "message", &JsValue::from_str(why));
+        }
+    }
+    Outgoing { message, transfer }
+}
+
+/// Reads a worker's answer to a request to read a state file: `None` for
+/// any other message, else the state (its invariants checked again here,
+/// which is cheap) or the German message.
+#[must_use]
+pub fn read_imported(data: &JsValue) -> Option<Result<Kinematics, String>> {
+    match get(data, KIND)?.as_string()?.as_str() {
+        "importFailed" => Some(Err(get(data, "message")?.as_string()?)),
+        "imported" => {
+            let params = read_params(data)?;
+            let step = get_u64(data, "step")?;
+            let positions = unflatten(&read_f64s(data, "positions")?)?;
+            let velocities = unflatten(&read_f64s(data, "velocities")?)?;
+            Some(
+                Kinematics::new(params, step, positions, velocities)
+                    .map_err(|error| crate::texts::state_error(&error)),
+            )
+        }
+        _ => None,
+    }
 }
 
 /// A study run's results row.

@@ -6,7 +6,8 @@ use boids_schwarm::model::{MAX_STEP, Params};
 
 use super::step_back::{go_to, paused_at};
 use super::table::wait_for_text;
-use crate::support::app_page::{AppPage, Button};
+use super::workers::{LARGEST_SWARM_WAIT, LONGEST_TASK_MS, longest_task_ms, watch_long_tasks};
+use crate::support::app_page::{AppPage, Button, poll};
 use crate::support::{native_state, temp_file};
 use boids_schwarm::texts::whole;
 
@@ -146,4 +147,57 @@ async fn the_page_carries_a_policy_that_allows_exactly_its_inline_scripts(page: 
     // The shell's two scripts and the app loader, as built.
     assert_eq!(checked["allowed"], 3);
     assert_eq!(checked["referrer"], "no-referrer");
+}
+
+scenario!(alone: svg => a_large_state_file_is_read_without_blocking_the_page);
+/// „Zustand laden“ of a 40 MB file (50 000 boids, pretty-printed and
+/// padded): the file is read and checked off the main thread, so no
+/// main-thread task takes over 200 ms from choosing the file until the
+/// swarm is built, and the swarm is the file's state, bit for bit.
+async fn a_large_state_file_is_read_without_blocking_the_page(page: AppPage) {
+    const FILE_BYTES: usize = 40_000_000;
+    let params = Params {
+        count: 50_000,
+        seed: 21,
+        radius: 0.5,
+        ..Params::default()
+    };
+    let state = native_state(params, 2).to_json();
+    let value: serde_json::Value = serde_json::from_str(&state).expect("the model's JSON");
+    let mut json = serde_json::to_string_pretty(&value).expect("JSON");
+    // Padded to 40 MB with whitespace before the closing brace.
+    let end = json.rfind('}').expect("an object");
+    let padding = " ".repeat(FILE_BYTES.saturating_sub(json.len()));
+    json.insert_str(end, &padding);
+    assert!(json.len() >= FILE_BYTES, "{} bytes", json.len());
+    let file = temp_file("large-state.json", json.as_bytes());
+    drop(json);
+
+    page.open_fresh().await;
+    page.navigate("Tabelle").await;
+    watch_long_tasks(&page).await;
+    page.import_file(&file).await;
+    poll("the file loaded", LARGEST_SWARM_WAIT, || async {
+        let said = page.text(".state-import").await;
+        if said.contains("50 000 Boids geladen") {
+            Ok(())
+        } else {
+            Err(said)
+        }
+    })
+    .await;
+    page.wait_long_for_status("built", LARGEST_SWARM_WAIT, |s| {
+        s.state == "pausiert" && s.step_count() == 2
+    })
+    .await;
+    let longest = longest_task_ms(&page).await;
+    eprintln!(
+        "     a 40 MB state file of 50 000 boids: longest main-thread task {longest:.0} ms \
+         from choosing it to the built swarm"
+    );
+    assert!(
+        longest <= LONGEST_TASK_MS,
+        "a main-thread task took {longest} ms while the file was read"
+    );
+    assert_eq!(page.exported_json().await, state);
 }

@@ -88,6 +88,10 @@ async fn a_hand_written_link_with_schritt_equals_the_native_model(page: AppPage)
     page.open("/tabelle?anzahl=150&seed=3&radius=1,5&richtung=0.4&schritt=25&quelle=brief")
         .await;
     paused_at(&page, 25).await;
+    let asked = page
+        .js("return document.getElementById('link-prompt') !== null;")
+        .await;
+    assert_eq!(asked.as_bool(), Some(false), "a short way does not ask");
     assert_eq!(address(&page).await, "/tabelle", "the plain path");
     let params = Params {
         count: 150,
@@ -198,9 +202,29 @@ async fn an_imported_state_is_not_linked(page: AppPage) {
     );
 }
 
+/// Whether leaving the page now would ask first (the beforeunload hook).
+pub(crate) async fn leaving_asks(page: &AppPage) -> bool {
+    let value = page
+        .js("const e = new Event('beforeunload', { cancelable: true });
+             window.dispatchEvent(e); return e.defaultPrevented;")
+        .await;
+    value.as_bool().expect("a boolean")
+}
+
+/// The link asking before a long way to its step, once it asks.
+async fn prompt_text(page: &AppPage) -> String {
+    page.wait_for_css("#link-prompt").await;
+    page.text_of("link-prompt-text").await
+}
+
+const LONG_LINK: &str = "/?anzahl=3000&radius=2,5&schritt=100000";
+
 scenario!(svg => a_long_way_to_a_step_shows_progress_and_can_be_cancelled);
 async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage) {
-    page.open("/?anzahl=3000&radius=2,5&schritt=100000").await;
+    page.open(LONG_LINK).await;
+    prompt_text(&page).await;
+    page.click_css("#btn-link-compute").await;
+    page.wait_for_no_css("#link-prompt").await;
     let busy = poll("progress in the status", WAIT, || async {
         let busy = page.text_of("status-busy").await;
         let steps = page.status().await.steps;
@@ -216,6 +240,7 @@ async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage)
         !page.is_enabled(Button::Starten).await,
         "no run on the way to a step"
     );
+    assert!(leaving_asks(&page).await, "leaving asks on a long way");
     page.click_css("#btn-cancel").await;
     page.wait_for_status("stopped", |s| s.state == "pausiert")
         .await;
@@ -227,4 +252,59 @@ async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage)
         .await;
     assert!(status.step_count() < 100_000, "{status:?}");
     page.wait_for_no_css("#btn-cancel").await;
+    assert!(!leaving_asks(&page).await, "nothing long in progress");
+    // A run in real time loses nothing by leaving: no question.
+    page.click(Button::Starten).await;
+    page.wait_for_status("running", |s| s.state == "läuft")
+        .await;
+    assert!(!leaving_asks(&page).await, "a run does not ask");
+    page.click(Button::Pause).await;
+}
+
+scenario!(svg => a_link_with_a_long_way_asks_before_it_computes);
+async fn a_link_with_a_long_way_asks_before_it_computes(page: AppPage) {
+    page.open_fresh().await;
+    page.open(LONG_LINK).await;
+    let asked = prompt_text(&page).await;
+    assert!(
+        asked.starts_with("Dieser Link rechnet etwa ") && asked.ends_with(". Jetzt rechnen?"),
+        "{asked}"
+    );
+    assert!(
+        asked.contains(" h "),
+        "100 000 steps of 3000 boids take hours: {asked}"
+    );
+    // Nothing is computed while it asks, and „Nicht rechnen“ builds nothing:
+    // the inputs show the link's values.
+    let status = page.status_stays("nothing is built yet", STILL).await;
+    assert_eq!(status.state, "kein Schwarm");
+    assert!(!leaving_asks(&page).await, "nothing is computed yet");
+    page.click_css("#btn-link-skip").await;
+    page.wait_for_no_css("#link-prompt").await;
+    let status = page.status_stays("nothing is built", STILL).await;
+    assert_eq!(status.state, "kein Schwarm");
+    assert_eq!(page.param("count").await, "3000");
+    assert_eq!(page.param("radius").await, "2,5");
+    assert_eq!(address(&page).await, "/");
+
+    // „Jetzt rechnen“ goes the way of stepping by hand: stopped anywhere on
+    // it, the state is the native model's at that step, bit for bit.
+    page.open(LONG_LINK).await;
+    prompt_text(&page).await;
+    page.click_css("#btn-link-compute").await;
+    page.wait_for_status("on the way", |s| s.step_count() >= 5)
+        .await;
+    page.click_css("#btn-cancel").await;
+    let stopped = page
+        .wait_for_status("stopped", |s| s.state == "pausiert")
+        .await;
+    let params = Params {
+        count: 3000,
+        radius: 2.5,
+        ..Params::default()
+    };
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, stopped.step_count()).to_json()
+    );
 }

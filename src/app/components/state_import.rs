@@ -2,10 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::{read_file, take_chosen_file};
+use crate::app::download::take_chosen_file;
 use crate::app::format::format_integer;
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
+use crate::app::state_reader::read_state_file;
 use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
 use crate::texts;
 
@@ -24,24 +25,18 @@ pub fn StateImport() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let form = expect_context::<ParamForm>();
     let outcome = RwSignal::new(None::<Outcome>);
-    let apply = move |text: Option<String>| {
-        let result = match text {
-            None => Err(texts::UNREADABLE_FILE.to_owned()),
-            Some(text) => Kinematics::from_json(&text).map_err(|error| texts::import_error(&error)),
-        };
-        match result {
-            Ok(state) => {
-                let message = format!(
-                    "Zustand von Schritt {} mit {} Boids geladen (pausiert).",
-                    format_integer(state.step_count()),
-                    format_integer(state.len() as u64)
-                );
-                form.show(state.params());
-                store.load(state);
-                outcome.set(Some(Outcome::Loaded(message)));
-            }
-            Err(message) => outcome.set(Some(Outcome::Failed(message))),
+    let apply = move |result: Result<Kinematics, String>| match result {
+        Ok(state) => {
+            let message = format!(
+                "Zustand von Schritt {} mit {} Boids geladen (pausiert).",
+                format_integer(state.step_count()),
+                format_integer(state.len() as u64)
+            );
+            form.show(state.params());
+            store.load(state);
+            outcome.set(Some(Outcome::Loaded(message)));
         }
+        Err(message) => outcome.set(Some(Outcome::Failed(message))),
     };
     let on_change = move |event: leptos::ev::Event| {
         let Some(file) = take_chosen_file(&event) else {
@@ -54,14 +49,8 @@ pub fn StateImport() -> impl IntoView {
             outcome.set(Some(Outcome::Failed(texts::import_error(&error))));
             return;
         }
-        // Decoded as `Blob.text()` does: UTF-8, invalid bytes replaced, a
-        // leading byte order mark dropped.
-        read_file(file, move |bytes| {
-            apply(bytes.map(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                text.strip_prefix('\u{feff}').unwrap_or(&text).to_owned()
-            }));
-        });
+        // Read and checked off the main thread where a worker can start.
+        read_state_file(file, apply);
     };
 
     view! {

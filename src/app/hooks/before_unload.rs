@@ -1,6 +1,6 @@
 //! `use_before_unload`: while `active` is true, leaving or reloading the
-//! page asks first (the browser's own question), so that a running study is
-//! not closed by accident.
+//! page asks first (the browser's own question), so that a running study or
+//! a long way to a step is not closed by accident.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
@@ -16,7 +16,7 @@ pub fn use_before_unload(active: Signal<bool>) {
             let _ = js_sys::Reflect::set(
                 &event,
                 &JsValue::from_str("returnValue"),
-                &JsValue::from_str("Eine Studie läuft noch."),
+                &JsValue::from_str("Eine Berechnung läuft noch."),
             );
         }
     });

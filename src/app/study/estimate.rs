@@ -17,6 +17,13 @@ fn neighbours(count: u32, radius: f64) -> f64 {
     f64::from(count.saturating_sub(1)) * share
 }
 
+/// Roughly how long one step of N boids at radius r takes in a worker, in
+/// ms (the same cost model for a study's runs and a link's way to its step).
+#[must_use]
+pub fn step_ms(count: u32, radius: f64) -> f64 {
+    f64::from(count) * (MS_PER_BOID + MS_PER_NEIGHBOUR * neighbours(count, radius))
+}
+
 /// Roughly how long the runs of `plan` missing take on `workers` workers,
 /// in ms: every run's steps at a cost per boid and neighbour (swarms that
 /// clump have more neighbours than this assumes, so it is a lower guide).
@@ -25,9 +32,7 @@ pub fn estimate_ms(plan: &Plan, runs: impl Iterator<Item = u64>, workers: u32) -
     let total: f64 = runs
         .map(|run| {
             let p = plan.run(run).params;
-            let per_step = f64::from(p.count)
-                * (MS_PER_BOID + MS_PER_NEIGHBOUR * neighbours(p.count, p.radius));
-            per_step * (plan.steps + 1) as f64
+            step_ms(p.count, p.radius) * (plan.steps + 1) as f64
         })
         .sum();
     let parallel = u64::from(workers.max(1)).min(plan.run_count().max(1));
@@ -59,6 +64,13 @@ mod tests {
         assert_eq!(format_duration(200_000.0), "3\u{a0}min 20\u{a0}s");
         assert_eq!(format_duration(7_500_000.0), "2\u{a0}h 5\u{a0}min");
         assert_eq!(format_duration(f64::NAN), "unter 1\u{a0}s");
+    }
+
+    #[test]
+    fn a_step_costs_more_with_more_boids_and_a_larger_radius() {
+        assert!(step_ms(100, 1.2) > 0.0);
+        assert!(step_ms(3000, 1.2) > 20.0 * step_ms(100, 1.2));
+        assert!(step_ms(3000, 2.5) > step_ms(3000, 1.2));
     }
 
     #[test]
