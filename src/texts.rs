@@ -13,6 +13,10 @@ use crate::model::{
 /// Shown when a file could not be read at all (the app's file reader failed,
 /// or the CLI could not open it).
 pub const UNREADABLE_FILE: &str = "Die Datei konnte nicht gelesen werden.";
+/// Why „Zustand laden“ cannot work where the browser lets no Web Worker
+/// start (the state file's reader runs in one).
+pub const IMPORT_NEEDS_WORKER: &str =
+    "Zustand laden braucht einen Web Worker, und dieser Browser lässt keinen zu.";
 /// A path that names no regular file (a folder, a device, a pipe).
 pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
 /// A path that names nothing.

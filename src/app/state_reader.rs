@@ -1,34 +1,26 @@
 //! Reading a chosen state file („Zustand laden“) without blocking the page:
 //! a short-lived Web Worker of its own (the model's worker wasm) reads the
 //! file and checks it with the model's reader, and only the checked state
-//! comes back, as flat arrays, so the page parses no JSON. Where no worker
-//! can start, the main thread reads the file itself, as the model's reader
-//! does in the worker.
+//! comes back, as flat arrays, so the page parses no JSON. The reader lives
+//! in the worker's wasm only, which keeps the app's wasm small; where the
+//! browser lets no worker start, a German message says that a state cannot
+//! be loaded.
 
 use web_sys::File;
 
-use super::download::read_file;
 use crate::model::Kinematics;
-use crate::texts;
 
 /// Reads and checks `file`, then calls `done` with the state or the German
 /// message of why it was refused.
 pub fn read_state_file(file: File, done: impl FnOnce(Result<Kinematics, String>) + 'static) {
-    leptos::task::spawn_local(async move {
-        match in_worker(&file).await {
-            Some(result) => done(result),
-            None => read_file(file, move |bytes| done(read_here(bytes))),
-        }
-    });
+    leptos::task::spawn_local(async move { done(in_worker(&file).await) });
 }
 
-/// The worker's answer; `None` when no worker started or it failed (then
-/// the main thread reads the file). The worker is ended either way.
 /// Natively (tests) there are no workers.
 #[cfg(not(target_arch = "wasm32"))]
 #[allow(clippy::unused_async)]
-async fn in_worker(_file: &File) -> Option<Result<Kinematics, String>> {
-    None
+async fn in_worker(_file: &File) -> Result<Kinematics, String> {
+    Err(crate::texts::IMPORT_NEEDS_WORKER.to_owned())
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -38,12 +30,12 @@ use {
     web_sys::{MessageEvent, Worker},
 };
 
-/// The worker's answer; `None` when no worker started or it failed (then
-/// the main thread reads the file). The worker is ended either way.
+/// The worker's answer. The worker is ended either way.
 #[cfg(target_arch = "wasm32")]
-async fn in_worker(file: &File) -> Option<Result<Kinematics, String>> {
+async fn in_worker(file: &File) -> Result<Kinematics, String> {
+    use crate::texts::{IMPORT_NEEDS_WORKER, UNREADABLE_FILE};
     let url = format!("{}/worker_loader.js", super::base_path::base_path());
-    let worker = Worker::new(&url).ok()?;
+    let worker = Worker::new(&url).map_err(|_| IMPORT_NEEDS_WORKER.to_owned())?;
     let answer = async {
         // The worker drops what arrives before its wasm runs: wait for
         // its first message, „ready“.
@@ -55,7 +47,7 @@ async fn in_worker(file: &File) -> Option<Result<Kinematics, String>> {
     }
     .await;
     worker.terminate();
-    answer
+    answer.unwrap_or_else(|| Err(UNREADABLE_FILE.to_owned()))
 }
 
 /// The worker's next message; `None` when it fails instead.
@@ -68,13 +60,4 @@ async fn next_message(worker: &Worker) -> Option<JsValue> {
     });
     let event = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
     Some(event.dyn_into::<MessageEvent>().ok()?.data())
-}
-
-/// The main thread's reading, as the worker's: decoded as `Blob.text()`
-/// does (UTF-8, invalid bytes replaced, a leading byte order mark dropped).
-fn read_here(bytes: Option<Vec<u8>>) -> Result<Kinematics, String> {
-    let bytes = bytes.ok_or_else(|| texts::UNREADABLE_FILE.to_owned())?;
-    let text = String::from_utf8_lossy(&bytes);
-    Kinematics::from_json(text.strip_prefix('\u{feff}').unwrap_or(&text))
-        .map_err(|error| texts::import_error(&error))
 }

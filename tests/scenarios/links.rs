@@ -292,8 +292,10 @@ async fn a_link_with_a_long_way_asks_before_it_computes(page: AppPage) {
     page.open(LONG_LINK).await;
     prompt_text(&page).await;
     page.click_css("#btn-link-compute").await;
-    page.wait_for_status("on the way", |s| s.step_count() >= 5)
-        .await;
+    page.wait_for_status("on the way", |s| {
+        s.steps.parse::<u64>().is_ok_and(|n| n >= 5)
+    })
+    .await;
     page.click_css("#btn-cancel").await;
     let stopped = page
         .wait_for_status("stopped", |s| s.state == "pausiert")

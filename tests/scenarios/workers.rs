@@ -9,7 +9,7 @@ use boids_schwarm::model::Params;
 use serde_json::Value;
 
 use crate::support::app_page::{AppPage, Button, normalise, poll};
-use crate::support::native_state;
+use crate::support::{native_state, temp_file};
 
 /// How long a build or a step of the largest swarm may take in a worker
 /// before the test gives up (software rendering and two cores are slow).
@@ -276,7 +276,22 @@ async fn without_workers_the_main_thread_computes_and_says_so(page: AppPage) {
     }
     page.wait_for_status("three steps", |s| s.step_count() == 3)
         .await;
-    page.run_until(6).await;
+    let steps = page.run_until(6).await.step_count();
+    // A state file is read in a worker only: without one a German message
+    // says so, and the swarm stays.
+    let file = temp_file(
+        "no-worker.json",
+        native_state(Params::default(), 1).to_json().as_bytes(),
+    );
+    page.navigate("Tabelle").await;
+    page.import_file(&file).await;
+    page.wait_for_css(".import-error").await;
+    assert_eq!(
+        page.text(".import-error").await,
+        boids_schwarm::texts::IMPORT_NEEDS_WORKER
+    );
+    let status = page.status().await;
+    assert_eq!((status.count.as_str(), status.step_count()), ("500", steps));
 }
 
 scenario!(svg => slower_than_real_time_is_said);

@@ -7,8 +7,7 @@ use crate::app::format::format_integer;
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
 use crate::app::state_reader::read_state_file;
-use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES};
-use crate::texts;
+use crate::model::Kinematics;
 
 /// The outcome shown under the file input.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,14 +41,7 @@ pub fn StateImport() -> impl IntoView {
         let Some(file) = take_chosen_file(&event) else {
             return;
         };
-        if file.size() > MAX_STATE_BYTES as f64 {
-            let error = ImportError::TooLarge {
-                bytes: file.size() as usize,
-            };
-            outcome.set(Some(Outcome::Failed(texts::import_error(&error))));
-            return;
-        }
-        // Read and checked off the main thread where a worker can start.
+        // Read and checked off the main thread (also its size).
         read_state_file(file, apply);
     };
 
