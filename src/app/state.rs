@@ -19,11 +19,14 @@
 //! through [`SwarmStore::run`] or [`SwarmStore::read`], which do nothing (or
 //! read "no swarm") once the store is disposed.
 
+use std::cell::Cell;
+
 use leptos::prelude::*;
 
 use super::engine::{PoolEvent, WorkerPool};
 use super::perf::PerfReadout;
 use super::session::{Effects, Session, Work};
+use super::table_data::export_file_name;
 use super::timing::{defer, now_ms};
 use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
 
@@ -313,6 +316,9 @@ impl SwarmStore {
                 self.pool.set_value(None);
                 self.run(|session, _| session.workers_failed(&why));
             }
+            PoolEvent::Restarted { .. } => {
+                self.run(|session, _| session.worker_restarted());
+            }
             // The simulation never asks its workers for study runs.
             PoolEvent::Row { .. } => {}
         }
@@ -323,12 +329,40 @@ impl SwarmStore {
     /// disposed (the app torn down): then nothing happens.
     fn run<R>(&self, call: impl FnOnce(&mut Session, f64) -> R) -> Option<R> {
         let now = now_ms();
-        let (result, effects) = self.session.try_update_value(|session| {
+        let (result, effects) = self.change(|session| {
             let result = call(session, now);
             (result, session.take_effects())
         })?;
         self.carry_out(effects);
         Some(result)
+    }
+
+    /// Changes the session, marked as changing for the panic hook: a panic
+    /// in the middle leaves the session half-changed and locked for writing,
+    /// and then the hook must not read it. Not reset on a panic, on purpose.
+    fn change<R>(&self, call: impl FnOnce(&mut Session) -> R) -> Option<R> {
+        CHANGING.with(|changing| changing.set(true));
+        let result = self.session.try_update_value(call);
+        CHANGING.with(|changing| changing.set(false));
+        result
+    }
+
+    /// The current state as „JSON exportieren“ writes it, with its file
+    /// name, for the panic hook (`app::crash`); `None` without a swarm, or
+    /// while the session was being changed.
+    #[must_use]
+    pub fn crash_state(&self) -> Option<(String, String)> {
+        if CHANGING.with(Cell::get) {
+            return None;
+        }
+        self.with_swarm(|swarm| {
+            swarm.map(|swarm| {
+                (
+                    export_file_name(swarm.step_count(), "json"),
+                    swarm.to_json(),
+                )
+            })
+        })
     }
 
     /// Reads the session; `None` once the store is disposed, so a late
@@ -360,7 +394,7 @@ impl SwarmStore {
                     break;
                 }
                 Work::Compute(job) => {
-                    let next = self.session.try_update_value(|session| {
+                    let next = self.change(|session| {
                         session.compute_here(job, now_ms);
                         session.take_effects()
                     });
@@ -422,6 +456,11 @@ impl Default for SwarmStore {
     fn default() -> Self {
         Self::new()
     }
+}
+
+thread_local! {
+    /// Whether a call is changing the session now (see `SwarmStore::change`).
+    static CHANGING: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Sets a signal to `value` and notifies its readers only when it differs.
