@@ -3,8 +3,10 @@
 //! bit), and a panic of the app's wasm shows a German message with
 //! „Neu laden“ and „Zustand sichern“.
 
+use super::study::{RUNS, SMALL, cli_results, load_plan, open_study, wait_for_state};
 use super::workers::{initialise_bit_for_bit, one_more_step_is_the_native_models};
 use crate::support::app_page::{AppPage, Button};
+use crate::support::temp_file;
 
 /// Wraps `Worker` before the app starts: every worker made is kept in
 /// `window.__workers`, counts the messages posted to it, and once
@@ -71,6 +73,33 @@ async fn a_crashed_worker_is_replaced_and_the_swarm_stays_the_native_models(page
         "the fresh worker computes every step since: {posts:?}"
     );
     one_more_step_is_the_native_models(&page, steps).await;
+}
+
+scenario!(svg => a_crashed_study_worker_is_replaced_and_its_run_redone);
+async fn a_crashed_study_worker_is_replaced_and_its_run_redone(page: AppPage) {
+    let file = temp_file("plan.json", SMALL.as_bytes());
+    let script = page.driver.add_init_script(CRASHING_WORKERS).await;
+    open_study(&page, 2).await;
+    assert_eq!(load_plan(&page, &file).await, "Plan geladen: 8 Läufe.");
+    let before = page.js("return window.__workers.length;").await;
+    // The first run sent dies with its worker.
+    page.js("window.__crashNext = true;").await;
+    page.click_css("#btn-study-start").await;
+    let done = wait_for_state(&page, "fertig", RUNS).await;
+    page.driver.remove_init_script(&script).await;
+    assert!(done.starts_with("8 von 8 Läufen"), "{done}");
+    assert_eq!(
+        page.text_of("study-note").await,
+        "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet."
+    );
+    let after = page.js("return window.__workers.length;").await;
+    assert_eq!(
+        after.as_u64(),
+        before.as_u64().map(|before| before + 3),
+        "two workers for the study and one fresh one"
+    );
+    let (_, results) = page.download("#btn-study-results").await;
+    assert_eq!(results, cli_results(&file), "the CLI's bytes");
 }
 
 scenario!(svg => a_panic_shows_the_message_and_zustand_sichern_keeps_the_swarm);
