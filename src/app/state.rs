@@ -473,3 +473,34 @@ fn replace_if_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>,
         changed
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crash_state_is_the_export_unless_the_session_is_being_changed() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let store = SwarmStore::new();
+            assert_eq!(store.crash_state(), None, "no swarm");
+            let params = Params {
+                count: 25,
+                ..Params::default()
+            };
+            // Natively there are no workers: the main thread builds it at once.
+            store.initialise(&params).expect("valid params");
+            store.step();
+            let export = store.with_swarm(|swarm| swarm.map(Swarm::to_json));
+            assert!(export.is_some(), "built and stepped");
+            assert_eq!(
+                store.crash_state(),
+                export.map(|json| ("boids-schwarm-schritt-1.json".to_owned(), json))
+            );
+            // A panic in the middle of a change must not read the session
+            // (half-changed, and locked for writing).
+            assert_eq!(store.change(|_| store.crash_state()), Some(None));
+            assert!(store.crash_state().is_some(), "readable again after it");
+        });
+    }
+}
