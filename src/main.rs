@@ -1,11 +1,11 @@
-//! Entry point of the browser app: panic hook, then mount the [`App`] in
+//! Entry point of the browser app: panic hook (with the page's message), then mount the [`App`] in
 //! place of the static shell that index.html shows while the wasm loads.
 
 use boids_schwarm::app::App;
 use boids_schwarm::app::timing::defer;
 
 fn main() {
-    console_error_panic_hook::set_once();
+    boids_schwarm::app::crash::install_panic_hook();
     // The mount gets a task of its own: the one that ends here has just
     // finished compiling and instantiating the wasm, and two shorter tasks
     // leave the page room to react between them.

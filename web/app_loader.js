@@ -16,6 +16,53 @@ await new Promise((resolve) => {
   setTimeout(resolve, 200);
 });
 
+// When the app's wasm panics (or traps), it stops for good: whatever it
+// would still draw or answer is unreliable. The message below is plain
+// JavaScript, made without createElement (so a broken DOM binding that
+// caused the panic cannot stop it), and it is shown at most once. The
+// panic hook (src/app/crash.rs) calls boidsSchwarmAbsturz with the current
+// state as „JSON exportieren“ writes it, when the swarm could still be read;
+// a trap without a panic reaches the page as an uncaught RuntimeError.
+let crashed = false;
+globalThis.boidsSchwarmAbsturz = (fileName, json) => {
+  if (crashed) return;
+  crashed = true;
+  document.body.insertAdjacentHTML(
+    "beforeend",
+    `<div id="absturz" class="crash" role="alertdialog" aria-modal="true" aria-labelledby="absturz-titel" aria-describedby="absturz-text">
+      <div class="crash-box">
+        <h2 id="absturz-titel">Ein Fehler ist aufgetreten</h2>
+        <p id="absturz-text">Die Seite rechnet nicht mehr weiter und reagiert nicht mehr zuverlässig. „Neu laden“ startet sie neu.${
+          json ? " Vorher sichert „Zustand sichern“ den Schwarm als JSON-Datei, die sich danach mit „Zustand laden“ wieder laden lässt." : ""
+        }</p>
+        <p class="crash-actions">
+          <button id="btn-crash-reload" type="button">Neu laden</button>
+          ${json ? '<button id="btn-crash-save" type="button">Zustand sichern</button><a hidden></a>' : ""}
+        </p>
+      </div>
+    </div>`,
+  );
+  const panel = document.getElementById("absturz");
+  panel.querySelector("#btn-crash-reload").addEventListener("click", () => location.reload());
+  const save = panel.querySelector("#btn-crash-save");
+  if (save) {
+    save.addEventListener("click", () => {
+      const anchor = panel.querySelector("a");
+      anchor.href = URL.createObjectURL(new Blob([json], { type: "application/json" }));
+      anchor.download = fileName;
+      anchor.click();
+    });
+    save.focus();
+  } else {
+    panel.querySelector("#btn-crash-reload").focus();
+  }
+};
+const onTrap = (error) => {
+  if (error instanceof WebAssembly.RuntimeError) globalThis.boidsSchwarmAbsturz();
+};
+addEventListener("error", (event) => onTrap(event.error));
+addEventListener("unhandledrejection", (event) => onTrap(event.reason));
+
 const wasm = fetch(appWasm);
 const glue = import(appJs);
 
@@ -23,6 +70,7 @@ try {
   const { default: init } = await glue;
   await init({ module_or_path: wasm });
 } catch (error) {
+  onTrap(error);
   const loading = document.querySelector("[data-shell] .shell-loading");
   if (loading) {
     loading.textContent = "Die App ließ sich nicht laden. Bitte die Verbindung prüfen und die Seite neu laden.";

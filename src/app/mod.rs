@@ -5,6 +5,7 @@ pub mod checkpoints;
 pub mod clock;
 pub mod components;
 pub mod cores;
+pub mod crash;
 pub mod download;
 pub mod engine;
 pub mod format;
@@ -50,6 +51,7 @@ use self::study::StudyStore;
 #[component]
 pub fn App() -> impl IntoView {
     let store = SwarmStore::new();
+    crash::keep_state(move || store.crash_state());
     let form = ParamForm::restore();
     let cores = CoreSetting::restore();
     provide_context(store);

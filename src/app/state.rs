@@ -19,11 +19,14 @@
 //! through [`SwarmStore::run`] or [`SwarmStore::read`], which do nothing (or
 //! read "no swarm") once the store is disposed.
 
+use std::cell::Cell;
+
 use leptos::prelude::*;
 
 use super::engine::{PoolEvent, WorkerPool};
 use super::perf::PerfReadout;
 use super::session::{Effects, Session, Work};
+use super::table_data::export_file_name;
 use super::timing::{defer, now_ms};
 use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
 
@@ -313,6 +316,9 @@ impl SwarmStore {
                 self.pool.set_value(None);
                 self.run(|session, _| session.workers_failed(&why));
             }
+            PoolEvent::Restarted { .. } => {
+                self.run(|session, _| session.worker_restarted());
+            }
             // The simulation never asks its workers for study runs.
             PoolEvent::Row { .. } => {}
         }
@@ -323,12 +329,40 @@ impl SwarmStore {
     /// disposed (the app torn down): then nothing happens.
     fn run<R>(&self, call: impl FnOnce(&mut Session, f64) -> R) -> Option<R> {
         let now = now_ms();
-        let (result, effects) = self.session.try_update_value(|session| {
+        let (result, effects) = self.change(|session| {
             let result = call(session, now);
             (result, session.take_effects())
         })?;
         self.carry_out(effects);
         Some(result)
+    }
+
+    /// Changes the session, marked as changing for the panic hook: a panic
+    /// in the middle leaves the session half-changed and locked for writing,
+    /// and then the hook must not read it. Not reset on a panic, on purpose.
+    fn change<R>(&self, call: impl FnOnce(&mut Session) -> R) -> Option<R> {
+        CHANGING.with(|changing| changing.set(true));
+        let result = self.session.try_update_value(call);
+        CHANGING.with(|changing| changing.set(false));
+        result
+    }
+
+    /// The current state as „JSON exportieren“ writes it, with its file
+    /// name, for the panic hook (`app::crash`); `None` without a swarm, or
+    /// while the session was being changed.
+    #[must_use]
+    pub fn crash_state(&self) -> Option<(String, String)> {
+        if CHANGING.with(Cell::get) {
+            return None;
+        }
+        self.with_swarm(|swarm| {
+            swarm.map(|swarm| {
+                (
+                    export_file_name(swarm.step_count(), "json"),
+                    swarm.to_json(),
+                )
+            })
+        })
     }
 
     /// Reads the session; `None` once the store is disposed, so a late
@@ -360,7 +394,7 @@ impl SwarmStore {
                     break;
                 }
                 Work::Compute(job) => {
-                    let next = self.session.try_update_value(|session| {
+                    let next = self.change(|session| {
                         session.compute_here(job, now_ms);
                         session.take_effects()
                     });
@@ -424,6 +458,11 @@ impl Default for SwarmStore {
     }
 }
 
+thread_local! {
+    /// Whether a call is changing the session now (see `SwarmStore::change`).
+    static CHANGING: Cell<bool> = const { Cell::new(false) };
+}
+
 /// Sets a signal to `value` and notifies its readers only when it differs.
 fn replace_if_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>, value: T) {
     signal.maybe_update(|current| {
@@ -433,4 +472,35 @@ fn replace_if_changed<T: PartialEq + Send + Sync + 'static>(signal: RwSignal<T>,
         }
         changed
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crash_state_is_the_export_unless_the_session_is_being_changed() {
+        let owner = Owner::new();
+        owner.with(|| {
+            let store = SwarmStore::new();
+            assert_eq!(store.crash_state(), None, "no swarm");
+            let params = Params {
+                count: 25,
+                ..Params::default()
+            };
+            // Natively there are no workers: the main thread builds it at once.
+            store.initialise(&params).expect("valid params");
+            store.step();
+            let export = store.with_swarm(|swarm| swarm.map(Swarm::to_json));
+            assert!(export.is_some(), "built and stepped");
+            assert_eq!(
+                store.crash_state(),
+                export.map(|json| ("boids-schwarm-schritt-1.json".to_owned(), json))
+            );
+            // A panic in the middle of a change must not read the session
+            // (half-changed, and locked for writing).
+            assert_eq!(store.change(|_| store.crash_state()), Some(None));
+            assert!(store.crash_state().is_some(), "readable again after it");
+        });
+    }
 }

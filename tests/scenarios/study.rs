@@ -14,10 +14,10 @@ use crate::support::app_page::{AppPage, WAIT, poll};
 use crate::support::{Mode, native_state, temp_file};
 
 /// A study's runs take seconds; the wait for them is generous.
-const RUNS: Duration = Duration::from_secs(120);
+pub(crate) const RUNS: Duration = Duration::from_secs(120);
 
 /// 2 × 2 points × 2 seeds of 30 boids, 40 steps: 8 runs of a few ms each.
-const SMALL: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+pub(crate) const SMALL: &str = r#"{"format": "boids-schwarm-study", "version": 1,
   "base": {"count": 30, "cohesion": 0.3},
   "sweep": [{"parameter": "alignment", "values": [0, 0.5]},
             {"parameter": "radius", "values": [1, 2.5]}],
@@ -48,14 +48,14 @@ fn cli(args: &[&str]) -> (bool, String) {
 }
 
 /// What `boids-schwarm-cli study PLAN` prints.
-fn cli_results(plan: &Path) -> String {
+pub(crate) fn cli_results(plan: &Path) -> String {
     let (ok, text) = cli(&["study", plan.to_str().expect("utf-8 path")]);
     assert!(ok, "the CLI refused the plan: {text}");
     text
 }
 
 /// Opens the study page with empty storage and `cores` Rechenkerne.
-async fn open_study(page: &AppPage, cores: u32) {
+pub(crate) async fn open_study(page: &AppPage, cores: u32) {
     page.open("/studie").await;
     page.js("localStorage.clear();").await;
     page.open("/studie").await;
@@ -72,7 +72,7 @@ async fn set_cores(page: &AppPage, cores: u32) {
 }
 
 /// Chooses a plan file in „Plan laden“ and waits for the page's answer.
-async fn load_plan(page: &AppPage, path: &Path) -> String {
+pub(crate) async fn load_plan(page: &AppPage, path: &Path) -> String {
     page.element("#study-plan-file")
         .await
         .send_keys(path.to_str().expect("utf-8 path"))
@@ -92,7 +92,7 @@ async fn progress(page: &AppPage) -> String {
 }
 
 /// Waits until the study says `state` („fertig“, „abgebrochen“ …).
-async fn wait_for_state(page: &AppPage, state: &str, limit: Duration) -> String {
+pub(crate) async fn wait_for_state(page: &AppPage, state: &str, limit: Duration) -> String {
     poll(&format!("study {state}"), limit, || async {
         let seen = page.text_of("study-state").await;
         if seen == state {

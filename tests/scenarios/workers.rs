@@ -147,21 +147,27 @@ async fn the_largest_swarm_never_blocks_the_3d_view(page: AppPage) {
     the_largest_swarm_never_blocks_the_page(&page).await;
 }
 
-scenario!(svg => two_cores_give_the_native_models_state_bit_for_bit);
-async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
-    page.open_fresh().await;
-    set_cores(&page, "2").await;
-    let params = Params {
+/// The parameters of the bit-for-bit checks: 3000 boids, seed 17, r = 2,5.
+pub(crate) fn bit_for_bit_params() -> Params {
+    Params {
         count: 3000,
         seed: 17,
         radius: 2.5,
         ..Params::default()
-    };
+    }
+}
+
+/// Enters [`bit_for_bit_params`] and builds the swarm.
+pub(crate) async fn initialise_bit_for_bit(page: &AppPage) {
     page.set_param("count", "3000").await;
     page.set_param("seed", "17").await;
     page.set_param("radius", "2,5").await;
     page.click(Button::Initialisieren).await;
-    let steps = page.run_until(6).await.step_count();
+}
+
+/// One more Schritt after `steps`; then the exported state must be the
+/// native model's after as many steps.
+pub(crate) async fn one_more_step_is_the_native_models(page: &AppPage, steps: u64) {
     page.click(Button::Schritt).await;
     let steps = page
         .wait_for_status("one more", |s| s.step_count() == steps + 1)
@@ -170,9 +176,18 @@ async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
     let exported = page.exported_json().await;
     assert_eq!(
         exported,
-        native_state(params, steps).to_json(),
+        native_state(bit_for_bit_params(), steps).to_json(),
         "after {steps} steps"
     );
+}
+
+scenario!(svg => two_cores_give_the_native_models_state_bit_for_bit);
+async fn two_cores_give_the_native_models_state_bit_for_bit(page: AppPage) {
+    page.open_fresh().await;
+    set_cores(&page, "2").await;
+    initialise_bit_for_bit(&page).await;
+    let steps = page.run_until(6).await.step_count();
+    one_more_step_is_the_native_models(&page, steps).await;
 }
 
 scenario!(svg => the_core_setting_is_checked_saved_and_keeps_the_swarm);

@@ -10,7 +10,9 @@
 //!   in flight and puts its shares together, and ignores answers for any
 //!   other number. It knows nothing of what a job is for.
 //! - `pool` talks to the workers (wasm only): it sends a job's state to every
-//!   worker and hands their answers, or their failure, to a callback.
+//!   worker and hands their answers, or their failure, to a callback. A
+//!   worker that crashes is replaced and the owner told to send its work
+//!   again.
 //!
 //! `app::session` decides which job to start and what a finished one means;
 //! `app::state::SwarmStore` connects the session to the pool. When workers

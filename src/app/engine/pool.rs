@@ -20,7 +20,12 @@ pub enum PoolEvent {
     Reply(ShareReply),
     /// A study run's row, from worker `worker`.
     Row { worker: usize, reply: RunReply },
-    /// The workers cannot be used (blocked, failed to load, crashed): why.
+    /// Worker `worker` crashed after the pool had started and was replaced
+    /// by a fresh one: whatever it was computing is lost and must be sent
+    /// again (it is queued until the new worker is ready).
+    Restarted { worker: usize },
+    /// The workers cannot be used (blocked, failed to load, crashing again
+    /// and again): why.
     Failed(String),
 }
 
@@ -78,6 +83,10 @@ mod web {
     /// How long the workers may take to load and start, in ms.
     const START_TIMEOUT_MS: u32 = 20_000;
 
+    /// How many crashed workers one pool replaces; the next crash fails the
+    /// pool, so a job that crashes every worker cannot loop for ever.
+    const MAX_RESTARTS: u32 = 4;
+
     /// A worker's event handler, kept alive as long as the pool.
     type Handler = Closure<dyn FnMut(JsValue)>;
 
@@ -87,8 +96,13 @@ mod web {
     }
 
     struct Inner {
-        workers: Vec<Worker>,
+        /// A crashed worker's place is taken by a fresh one.
+        workers: RefCell<Vec<Worker>>,
         ready: Cell<usize>,
+        /// Set once every worker was ready: a failure after it is a crash
+        /// of one worker, which is replaced, not a start that failed.
+        started: Cell<bool>,
+        restarts: Cell<u32>,
         /// Set once a failure was reported: nothing more is sent or reported.
         failed: Cell<bool>,
         /// Messages for workers that are not ready yet (a worker drops what
@@ -125,49 +139,28 @@ mod web {
                 }
             }
             let inner = Rc::new(Inner {
-                workers,
+                workers: RefCell::new(workers),
                 ready: Cell::new(0),
+                started: Cell::new(false),
+                restarts: Cell::new(0),
                 failed: Cell::new(false),
                 waiting: RefCell::new(Vec::new()),
                 on_event: Rc::new(on_event),
                 handlers: RefCell::new(Vec::new()),
                 start_timeout: RefCell::new(None),
             });
-            for (index, worker) in inner.workers.iter().enumerate() {
-                let weak = Rc::downgrade(&inner);
-                let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
-                    if let Some(inner) = weak.upgrade() {
-                        let data = event.unchecked_into::<MessageEvent>().data();
-                        Inner::receive(&inner, index, &data);
-                    }
-                });
-                let weak = Rc::downgrade(&inner);
-                let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
-                    if let Some(inner) = weak.upgrade() {
-                        Inner::fail(&inner, "Ein Web Worker ist ausgefallen.");
-                    }
-                });
-                worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-                worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-                worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
-                inner.handlers.borrow_mut().extend([on_message, on_error]);
+            let count = inner.workers.borrow().len();
+            for index in 0..count {
+                Inner::hook(&inner, index);
             }
-            let weak = Rc::downgrade(&inner);
-            let timeout = Timeout::new(START_TIMEOUT_MS, move || {
-                if let Some(inner) = weak.upgrade()
-                    && inner.ready.get() < inner.workers.len()
-                {
-                    Inner::fail(&inner, "Die Web Worker sind nicht angelaufen.");
-                }
-            });
-            inner.start_timeout.replace(Some(timeout));
+            Inner::watch_start(&inner);
             Ok(Self { inner })
         }
 
         /// The number of workers.
         #[must_use]
         pub fn size(&self) -> u32 {
-            self.inner.workers.len() as u32
+            self.inner.workers.borrow().len() as u32
         }
 
         /// Sends share k of the state to worker k under job number `job`.
@@ -194,7 +187,7 @@ mod web {
 
         /// Posts a message to one worker, or keeps it until all are ready.
         fn send(&self, worker: usize, message: Outgoing) {
-            if self.inner.ready.get() == self.inner.workers.len() {
+            if self.inner.ready.get() == self.inner.workers.borrow().len() {
                 Inner::post(&self.inner, worker, &message);
             } else {
                 self.inner.waiting.borrow_mut().push((worker, message));
@@ -205,7 +198,7 @@ mod web {
     impl Drop for WorkerPool {
         fn drop(&mut self) {
             self.inner.failed.set(true);
-            for worker in &self.inner.workers {
+            for worker in self.inner.workers.borrow().iter() {
                 // Unhooked first: an event already queued must not reach a
                 // handler that is dropped with the pool.
                 worker.set_onmessage(None);
@@ -218,8 +211,75 @@ mod web {
     }
 
     impl Inner {
+        /// Connects worker `index`'s events to the pool.
+        fn hook(this: &Rc<Self>, index: usize) {
+            let weak = Rc::downgrade(this);
+            let on_message = Closure::<dyn FnMut(JsValue)>::new(move |event: JsValue| {
+                if let Some(inner) = weak.upgrade() {
+                    let data = event.unchecked_into::<MessageEvent>().data();
+                    Inner::receive(&inner, index, &data);
+                }
+            });
+            let weak = Rc::downgrade(this);
+            let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
+                if let Some(inner) = weak.upgrade() {
+                    Inner::crashed(&inner, index);
+                }
+            });
+            if let Some(worker) = this.workers.borrow().get(index) {
+                worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+                worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+                worker.set_onmessageerror(Some(on_error.as_ref().unchecked_ref()));
+            }
+            this.handlers.borrow_mut().extend([on_message, on_error]);
+        }
+
+        /// Fails the pool unless every worker is ready within the time.
+        fn watch_start(this: &Rc<Self>) {
+            let weak = Rc::downgrade(this);
+            let timeout = Timeout::new(START_TIMEOUT_MS, move || {
+                if let Some(inner) = weak.upgrade()
+                    && inner.ready.get() < inner.workers.borrow().len()
+                {
+                    Inner::fail(&inner, "Die Web Worker sind nicht angelaufen.");
+                }
+            });
+            this.start_timeout.replace(Some(timeout));
+        }
+
+        /// Worker `index` threw (a panic in its wasm, say) or got a message
+        /// it could not read: before the pool started that is a failed
+        /// start; after it, the worker is replaced by a fresh one and the
+        /// owner is told to send its work again.
+        fn crashed(this: &Rc<Self>, index: usize) {
+            if this.failed.get() {
+                return;
+            }
+            if !this.started.get() || this.restarts.get() >= MAX_RESTARTS {
+                Self::fail(this, "Ein Web Worker ist ausgefallen.");
+                return;
+            }
+            let Ok(fresh) = Worker::new(&worker_url()) else {
+                Self::fail(this, "Ein Web Worker ist ausgefallen.");
+                return;
+            };
+            this.restarts.set(this.restarts.get() + 1);
+            if let Some(old) = this.workers.borrow_mut().get_mut(index) {
+                old.set_onmessage(None);
+                old.set_onerror(None);
+                old.set_onmessageerror(None);
+                old.terminate();
+                *old = fresh;
+            }
+            // Until the fresh worker says it is ready, messages wait.
+            this.ready.set(this.ready.get().saturating_sub(1));
+            Self::hook(this, index);
+            Self::watch_start(this);
+            Self::deliver(this, PoolEvent::Restarted { worker: index });
+        }
+
         fn post(this: &Rc<Self>, index: usize, message: &Outgoing) {
-            let posted = this.workers.get(index).map(|worker| {
+            let posted = this.workers.borrow().get(index).map(|worker| {
                 worker.post_message_with_transfer(&message.message, &message.transfer)
             });
             if matches!(posted, Some(Err(_))) {
@@ -234,7 +294,8 @@ mod web {
             match js::read_worker_message(data) {
                 Some(WorkerMessage::Ready) => {
                     this.ready.set(this.ready.get() + 1);
-                    if this.ready.get() == this.workers.len() {
+                    if this.ready.get() == this.workers.borrow().len() {
+                        this.started.set(true);
                         this.start_timeout.take();
                         let waiting = std::mem::take(&mut *this.waiting.borrow_mut());
                         for (worker, message) in &waiting {
@@ -246,9 +307,12 @@ mod web {
                 Some(WorkerMessage::Row(reply)) => {
                     (this.on_event)(PoolEvent::Row { worker, reply })
                 }
-                Some(WorkerMessage::Failed { .. }) | None => {
+                Some(WorkerMessage::Failed { .. }) => {
                     Self::fail(this, "Ein Web Worker hat eine Nachricht nicht verstanden.");
                 }
+                // An answer that cannot be read comes from a worker that is
+                // no longer sound.
+                None => Self::crashed(this, worker),
             }
         }
 

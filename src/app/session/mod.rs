@@ -107,6 +107,8 @@ pub struct Session {
     engine: Engine,
     /// Why the model computes on the main thread, once workers failed.
     main_thread_note: Option<String>,
+    /// Whether a crashed worker was replaced (the status says so).
+    restart_note: bool,
     /// Changes whenever the swarm changes (built, stepped, removed).
     version: u64,
     /// When the current stretch of main-thread computing began (ms): it
@@ -127,6 +129,7 @@ impl Session {
             jobs: Scheduler::new(),
             engine: Engine::MainThread,
             main_thread_note: None,
+            restart_note: false,
             version: 0,
             slice_started: None,
             discarded: None,
@@ -221,11 +224,13 @@ impl Session {
         }
     }
 
-    /// Why the model computes on the main thread, once workers failed (in
-    /// German, for the status).
+    /// Why the model computes on the main thread, once workers failed, or
+    /// that a crashed worker was replaced (in German, for the status).
     #[must_use]
     pub fn main_thread_note(&self) -> Option<&str> {
-        self.main_thread_note.as_deref()
+        self.main_thread_note.as_deref().or(self
+            .restart_note
+            .then_some("Ein Rechenkern ist abgestürzt und wurde neu gestartet."))
     }
 
     fn run(&self) -> Option<&Run> {

@@ -34,6 +34,19 @@ impl Session {
         }
     }
 
+    /// A worker crashed and the pool has replaced it: the job in flight
+    /// lost that worker's share, so it is sent again under a new number (to
+    /// every worker: the shares are computed exactly alike anywhere, so the
+    /// result is the same bit for bit), and the status says so.
+    pub fn worker_restarted(&mut self) {
+        self.restart_note = true;
+        if let Engine::Workers(_) = self.engine
+            && let Some(job) = self.jobs.renumber()
+        {
+            self.out.work = Work::Dispatch(job);
+        }
+    }
+
     /// A worker's answer at `now`: once every share of the job in flight is
     /// in, its state lands and the next job starts. An answer for any other
     /// job is ignored.

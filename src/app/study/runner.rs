@@ -187,6 +187,17 @@ impl StudyRunner {
         Ok(Recorded::Row { next })
     }
 
+    /// Worker `worker` crashed and was replaced: the run it was computing,
+    /// to send again to the fresh worker (a run computes the same row on
+    /// any worker). `None` when it had none or the study is not running.
+    #[must_use]
+    pub fn lost(&self, worker: usize) -> Option<u64> {
+        if self.phase != Phase::Running {
+            return None;
+        }
+        self.in_flight.get(worker).copied().flatten()
+    }
+
     /// „Abbrechen“ (or workers that failed) at `now`: the runs in flight are
     /// forgotten; the rows stay.
     pub fn stop(&mut self, now: f64) {
@@ -320,6 +331,24 @@ mod tests {
         };
         assert_eq!(next.map(|a| (a.worker, a.run.index)), Some((1, 2)));
         assert_eq!(runner.start(2, 30.0), [], "already running");
+    }
+
+    #[test]
+    fn a_crashed_worker_s_run_is_redone_and_the_rows_are_the_clis() {
+        let plan = plan();
+        let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+        let first = runner.start(2, 0.0);
+        assert_eq!(runner.lost(1), Some(1), "worker 1 was computing run 1");
+        // The fresh worker 1 computes run 1 again; worker 0 goes on.
+        let again = Assignment {
+            worker: 1,
+            run: plan.run(1),
+        };
+        let order = finish(&mut runner, vec![first[0], again]);
+        assert_eq!(order.iter().filter(|&&run| run == 1).count(), 1);
+        assert_eq!(runner.phase(), Phase::Complete);
+        assert_eq!(runner.lost(1), None, "nothing running");
+        assert_eq!(runner.results_csv(), whole(&plan));
     }
 
     #[test]

@@ -232,6 +232,19 @@ impl StudyStore {
                 )));
                 self.publish();
             }
+            PoolEvent::Restarted { worker } => {
+                let lost = self
+                    .runner
+                    .try_with_value(|runner| runner.as_ref().and_then(|r| r.lost(worker)));
+                if let Some(Some(run)) = lost {
+                    self.note.set(Some(
+                        "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird \
+                         neu gerechnet."
+                            .to_owned(),
+                    ));
+                    self.send(worker, run);
+                }
+            }
             PoolEvent::Reply(_) => {}
         }
     }

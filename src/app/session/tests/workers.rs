@@ -156,6 +156,32 @@ fn new_workers_take_over_the_job_in_flight_under_a_new_number() {
 }
 
 #[test]
+fn a_crashed_worker_s_job_is_sent_again_and_lands_bit_for_bit() {
+    let mut shell = Shell::with_workers(3);
+    shell.initialise_at(&small(), 4);
+    shell.answer(); // built
+    shell.answer(); // step 1
+    let lost = *shell.sent.last().expect("step 2 is out");
+    // Two of the three shares came back before a worker crashed.
+    let replies = shell.replies(lost);
+    shell.deliver(&replies[..2]);
+    shell.act(|session, _| session.worker_restarted());
+    let again = *shell.sent.last().expect("sent again");
+    assert_ne!(again, lost, "under a new number");
+    assert_eq!(
+        shell.session.main_thread_note(),
+        Some("Ein Rechenkern ist abgestürzt und wurde neu gestartet.")
+    );
+    // The crashed worker's answer, if it still came, is ignored.
+    shell.deliver(&replies[2..]);
+    assert_eq!(shell.step_count(), Some(1));
+    shell.settle();
+    assert_eq!(shell.step_count(), Some(4));
+    assert_eq!(shell.json(), Some(by_hand(4)));
+    assert_eq!(shell.session.busy(), None);
+}
+
+#[test]
 fn workers_failing_mid_job_finish_it_here_and_say_so_once() {
     let mut shell = Shell::with_workers(2);
     shell.initialise_at(&small(), 5);
