@@ -1,9 +1,9 @@
 // trunk's post-build hook (Trunk.toml), before the service worker's list:
 // writes a Content-Security-Policy into the built index.html. Its inline
-// scripts (the shell's two and the app loader trunk inlines) are allowed by
-// the SHA-256 of their exact text, which changes with every build (the
-// loader names the hashed files); everything else must come from the app's
-// own origin. `serve_dist.mjs` sends the same policy as a header.
+// scripts (the shell's two, and the update watcher and the app loader that
+// trunk inlines) are allowed by the SHA-256 of their exact text, which
+// changes with every build (the loader names the hashed files); everything
+// else must come from the app's own origin. `serve_dist.mjs` sends the same policy as a header.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

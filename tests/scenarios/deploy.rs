@@ -6,13 +6,11 @@
 //! which it can move below a base path or take away.
 
 use std::net::{Ipv4Addr, TcpStream};
-use std::path::Path;
-use std::process::Command;
 
 use serde_json::{Value, json};
 
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
-use crate::support::{StaticServer, TempDir, dist_dir};
+use crate::support::{StaticServer, TempDir, copy_files, dist_dir, run_service_worker_hook};
 
 /// The layout's shape below `selector` (the header if not said otherwise):
 /// per element its tag, class, ARIA attributes, the path a link leads to and
@@ -39,7 +37,7 @@ fn layout_shape(selector: &str) -> String {
 }
 
 /// Waits until the service worker controls the page; returns its scope.
-async fn controlled_by_the_service_worker(page: &AppPage) -> String {
+pub(crate) async fn controlled_by_the_service_worker(page: &AppPage) -> String {
     let scope = page
         .js_async(
             "const done = arguments[arguments.length - 1];
@@ -54,7 +52,7 @@ async fn controlled_by_the_service_worker(page: &AppPage) -> String {
 }
 
 /// The service worker's caches and the paths each holds.
-async fn caches(page: &AppPage) -> Value {
+pub(crate) async fn caches(page: &AppPage) -> Value {
     page.js_async(
         "const done = arguments[arguments.length - 1];
          caches.keys().then(names => Promise.all(names.map(name =>
@@ -65,7 +63,7 @@ async fn caches(page: &AppPage) -> Value {
     .await
 }
 
-async fn initialise_and_step(page: &AppPage) {
+pub(crate) async fn initialise_and_step(page: &AppPage) {
     page.click(Button::Initialisieren).await;
     page.wait_for_status("pausiert", |s| s.state == "pausiert")
         .await;
@@ -295,15 +293,6 @@ async fn after_one_visit_the_app_starts_and_steps_without_the_server(page: AppPa
     assert_eq!(app.text("main h1").await, "Tabelle");
 }
 
-/// Copies the files of `from` (not its folders) into `to`.
-fn copy_files(from: &Path, to: &Path) {
-    for entry in std::fs::read_dir(from).expect("read dist/").flatten() {
-        if entry.path().is_file() {
-            std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy a file");
-        }
-    }
-}
-
 scenario!(svg => a_new_build_is_offered_and_replaces_the_old_cache);
 /// A new build on the server is installed beside the running one and
 /// offered with „Neue Version verfügbar – neu laden“; a click loads it, and
@@ -326,12 +315,7 @@ async fn a_new_build_is_offered_and_replaces_the_old_cache(page: AppPage) {
     let mut text = std::fs::read_to_string(&loader).expect("read the loader");
     text.push_str("// the next build\n");
     std::fs::write(&loader, text).expect("write the loader");
-    let hook = Command::new("node")
-        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/service_worker_assets.mjs"))
-        .arg(dir.path())
-        .status()
-        .expect("run node (installed by `make setup`)");
-    assert!(hook.success(), "the service worker hook ran");
+    run_service_worker_hook(dir.path());
 
     app.js_async(
         "const done = arguments[arguments.length - 1];

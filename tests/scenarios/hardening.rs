@@ -144,8 +144,8 @@ async fn the_page_carries_a_policy_that_allows_exactly_its_inline_scripts(page: 
             "{hash} not in {policy}"
         );
     }
-    // The shell's two scripts and the app loader, as built.
-    assert_eq!(checked["allowed"], 3);
+    // The shell's two scripts, the update watcher and the app loader, as built.
+    assert_eq!(checked["allowed"], 4);
     assert_eq!(checked["referrer"], "no-referrer");
 }
 

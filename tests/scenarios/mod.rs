@@ -73,6 +73,7 @@ pub mod links;
 pub mod overlay;
 pub mod presets;
 pub mod series;
+pub mod service_worker;
 pub mod step_back;
 pub mod study;
 pub mod table;

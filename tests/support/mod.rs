@@ -117,13 +117,16 @@ pub fn free_port() -> u16 {
 
 /// Serves a directory over HTTP/1.1 on 127.0.0.1; paths that are not files
 /// get `index.html`, so client-side routes such as `/tabelle` load. It can
-/// serve the app below a base path (as a build with that public URL), and it
-/// remembers the paths asked for. Dropping it stops it: the port refuses.
+/// serve the app below a base path (as a build with that public URL), or
+/// several builds below several base paths of one origin, and it remembers
+/// the paths asked for. Dropping it stops it: the port refuses.
 pub struct StaticServer {
     port: u16,
     stop: Arc<AtomicBool>,
     requests: Arc<Mutex<Vec<String>>>,
     thread: Option<thread::JoinHandle<()>>,
+    /// The rebased copies of the build it serves; removed after it stops.
+    _copies: Vec<TempDir>,
 }
 
 impl StaticServer {
@@ -132,28 +135,48 @@ impl StaticServer {
     }
 
     /// Serves `root` below `base` (`"/boids/"`): what `trunk build
-    /// --public-url /boids/` would have built, made from the build at `/` by
-    /// rewriting index.html's base and asset addresses (see [`rebase_index`]).
+    /// --public-url /boids/` would have built (see [`build_under`]).
     pub fn start_under(root: PathBuf, base: &str) -> Self {
-        assert!(
-            base.starts_with('/') && base.ends_with('/'),
-            "a base path is /…/"
-        );
+        Self::start_mounts(&[(root, base)])
+    }
+
+    /// Serves each build below its base path, on one origin; a request goes
+    /// to the longest base path it lies below, and outside them all there is
+    /// nothing (404).
+    pub fn start_mounts(mounts: &[(PathBuf, &str)]) -> Self {
+        let mut copies = Vec::new();
+        let mut served = Vec::new();
+        for (root, base) in mounts {
+            assert!(
+                base.starts_with('/') && base.ends_with('/'),
+                "a base path is /…/"
+            );
+            if *base == "/" {
+                served.push((root.clone(), (*base).to_owned()));
+            } else {
+                let copy = build_under(root, base);
+                served.push((copy.path().to_owned(), (*base).to_owned()));
+                copies.push(copy);
+            }
+        }
+        // The longest base first: `/a/b/` before `/a/`.
+        served.sort_by_key(|(_, base)| std::cmp::Reverse(base.len()));
+        let served = Arc::new(served);
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).expect("bind the static server");
         let port = listener.local_addr().expect("server address").port();
         let stop = Arc::new(AtomicBool::new(false));
         let requests = Arc::new(Mutex::new(Vec::new()));
         let stopped = Arc::clone(&stop);
         let log = Arc::clone(&requests);
-        let base = base.to_owned();
         let thread = thread::spawn(move || {
             for stream in listener.incoming() {
                 if stopped.load(Ordering::SeqCst) {
                     break;
                 }
                 if let Ok(stream) = stream {
-                    let (root, base, log) = (root.clone(), base.clone(), Arc::clone(&log));
-                    thread::spawn(move || serve_one(stream, &root, &base, &log));
+                    let (served, log) = (Arc::clone(&served), Arc::clone(&log));
+                    let stopped = Arc::clone(&stopped);
+                    thread::spawn(move || serve_one(stream, &served, &log, &stopped));
                 }
             }
         });
@@ -162,6 +185,7 @@ impl StaticServer {
             stop,
             requests,
             thread: Some(thread),
+            _copies: copies,
         }
     }
 
@@ -205,7 +229,51 @@ pub fn rebase_index(html: &str, root: &Path, base: &str) -> String {
     html
 }
 
-fn serve_one(mut stream: TcpStream, root: &Path, base: &str, log: &Mutex<Vec<String>>) {
+/// Copies the files of `from` (not its folders) into `to`.
+pub fn copy_files(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("read dist/").flatten() {
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy a file");
+        }
+    }
+}
+
+/// Runs the build's post-build hook that writes the service worker's list of
+/// files (with their sizes and hashes) into `dir/sw.js`, as `trunk build`
+/// does after each build.
+pub fn run_service_worker_hook(dir: &Path) {
+    let hook = Command::new("node")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/service_worker_assets.mjs"))
+        .arg(dir)
+        .status()
+        .expect("run node (installed by `make setup`)");
+    assert!(
+        hook.success(),
+        "the service worker hook ran on {}",
+        dir.display()
+    );
+}
+
+/// A copy of the build at `/` in `root` as `trunk build --public-url base`
+/// makes it: index.html rebased ([`rebase_index`]), then the service
+/// worker's list written anew by the build's own hook (it holds index.html's
+/// hash, which the service worker checks).
+pub fn build_under(root: &Path, base: &str) -> TempDir {
+    let copy = TempDir::new("boids-dist-rebased");
+    copy_files(root, copy.path());
+    let index = copy.path().join("index.html");
+    let html = std::fs::read_to_string(&index).expect("read index.html");
+    std::fs::write(&index, rebase_index(&html, root, base)).expect("write index.html");
+    run_service_worker_hook(copy.path());
+    copy
+}
+
+fn serve_one(
+    mut stream: TcpStream,
+    served: &[(PathBuf, String)],
+    log: &Mutex<Vec<String>>,
+    stopped: &AtomicBool,
+) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
     let mut reader = BufReader::new(match stream.try_clone() {
         Ok(s) => s,
@@ -224,16 +292,24 @@ fn serve_one(mut stream: TcpStream, root: &Path, base: &str, log: &Mutex<Vec<Str
             Ok(_) => {}
         }
     }
+    // A stopped server answers nothing, also on a connection the browser
+    // opened ahead while it ran: the page is offline.
+    if stopped.load(Ordering::SeqCst) {
+        let _ = stream.shutdown(Shutdown::Both);
+        return;
+    }
     let target = request_line.split_whitespace().nth(1).unwrap_or("/");
     let path = target.split(['?', '#']).next().unwrap_or("/");
     log.lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .push(path.to_owned());
-    let (status, file, body) = match path
-        .strip_prefix(base)
-        .or_else(|| (path == base.trim_end_matches('/')).then_some(""))
-    {
-        Some(relative) => {
+    let below = served.iter().find_map(|(root, base)| {
+        path.strip_prefix(base.as_str())
+            .or_else(|| (path == base.trim_end_matches('/')).then_some(""))
+            .map(|relative| (root, relative))
+    });
+    let (status, file, body) = match below {
+        Some((root, relative)) => {
             let candidate = root.join(relative);
             let is_safe = !relative.split('/').any(|part| part == "..");
             let file = if is_safe && !relative.is_empty() && candidate.is_file() {
@@ -242,17 +318,11 @@ fn serve_one(mut stream: TcpStream, root: &Path, base: &str, log: &Mutex<Vec<Str
                 root.join("index.html")
             };
             match std::fs::read(&file) {
-                Ok(body)
-                    if base != "/" && file.file_name().is_some_and(|name| name == "index.html") =>
-                {
-                    let html = rebase_index(&String::from_utf8_lossy(&body), root, base);
-                    ("200 OK", file, html.into_bytes())
-                }
                 Ok(body) => ("200 OK", file, body),
                 Err(_) => ("404 Not Found", file, b"not found".to_vec()),
             }
         }
-        // Outside the base path there is nothing.
+        // Outside the base paths there is nothing.
         None => (
             "404 Not Found",
             PathBuf::from("missing.txt"),

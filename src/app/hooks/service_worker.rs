@@ -129,20 +129,13 @@ mod browser {
         }));
     }
 
-    /// Tells the waiting worker to take over, and reloads once it has (then
-    /// the new version serves the page). Only here: the first install also
-    /// changes the controller, and that must not reload.
+    /// Tells the waiting worker to take over. The reload into the new
+    /// version is web/app_update.js's (for every open tab, also this one):
+    /// the first install changes the controller too, and must not reload.
     pub fn skip_waiting() {
         let Some(container) = container() else {
             return;
         };
-        EventListener::once(&container, "controllerchange", |_| {
-            if let Some(window) = web_sys::window() {
-                let _ = window.location().reload();
-            }
-        })
-        // The page reloads when it fires; nothing to clean up before.
-        .forget();
         spawn_local(async move {
             let Ok(ready) = container.ready() else {
                 return;
