@@ -12,7 +12,7 @@
 
 use boids_schwarm::link;
 use boids_schwarm::model::study::{MAX_RUNS, Plan, ResultsFile};
-use boids_schwarm::model::{ParamField, Params, Swarm, parse_whole_number};
+use boids_schwarm::model::{JsonProblem, ParamField, Params, Swarm, parse_whole_number, read_json};
 use proptest::prelude::*;
 
 fn valid_state() -> String {
@@ -108,6 +108,21 @@ fn check_plan(bytes: &[u8]) {
     }
 }
 
+/// The model's JSON reader agrees with serde_json (exact floats) on every
+/// input, except that it refuses a key named twice where serde_json keeps
+/// the last.
+fn check_json(bytes: &[u8]) {
+    let ours = read_json(bytes);
+    let theirs = serde_json::from_slice::<serde_json::Value>(bytes);
+    match ours {
+        Ok(value) => assert_eq!(Some(value), theirs.ok(), "{:?}", lossy(bytes)),
+        Err(JsonProblem::NotJson { .. }) => {
+            assert!(theirs.is_err(), "{:?} → {:?}", lossy(bytes), theirs);
+        }
+        Err(JsonProblem::RepeatedKey { .. }) => {}
+    }
+}
+
 fn check_link(text: &str) {
     if let Some(request) = link::parse(text)
         && let Ok(params) = request.params()
@@ -162,6 +177,29 @@ proptest! {
     #[test]
     fn the_plan_reader_survives_changed_plans(mutations in prop::collection::vec(mutation(), 1..4)) {
         check_plan(&mutate(VALID_PLAN, &mutations));
+    }
+
+    #[test]
+    fn the_json_reader_agrees_with_serde_json_on_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        check_json(&bytes);
+    }
+
+    #[test]
+    fn the_json_reader_agrees_with_serde_json_on_changed_plans(mutations in prop::collection::vec(mutation(), 1..4)) {
+        check_json(&mutate(VALID_PLAN, &mutations));
+    }
+
+    #[test]
+    fn the_json_reader_agrees_with_serde_json_on_json_like_text(text in "[\\[\\]{}\",:. 0-9eE+\\-a-z\\\\]{0,60}") {
+        check_json(text.as_bytes());
+    }
+
+    #[test]
+    fn the_json_reader_reads_every_float_exactly(value in any::<f64>().prop_filter("finite", |v| v.is_finite())) {
+        let text = format!("[{value}, {value:e}]");
+        let read = read_json(text.as_bytes()).unwrap();
+        prop_assert_eq!(read[0].as_f64().unwrap().to_bits(), value.to_bits());
+        prop_assert_eq!(read[1].as_f64().unwrap().to_bits(), value.to_bits());
     }
 
     #[test]

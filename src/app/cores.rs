@@ -121,10 +121,8 @@ fn reported_cores() -> Option<f64> {
 fn load() -> Option<u32> {
     #[cfg(target_arch = "wasm32")]
     {
-        use gloo_storage::Storage;
         if super::storage::storage_available() {
-            let stored = gloo_storage::LocalStorage::get::<serde_json::Value>(CORES_KEY).ok();
-            return restore_cores(stored.as_ref());
+            return restore_cores(super::storage::read_stored(CORES_KEY).as_ref());
         }
     }
     None

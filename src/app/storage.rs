@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::model::{ParamField, Params};
+use crate::model::{ParamField, Params, read_json};
 
 /// The one local-storage key; bump the version when the format changes.
 pub const STORAGE_KEY: &str = "boids-schwarm.params.v1";
@@ -16,7 +16,7 @@ pub const STORAGE_KEY: &str = "boids-schwarm.params.v1";
 /// Restores parameters from stored text; anything unusable gives defaults.
 #[must_use]
 pub fn restore_from_text(text: &str) -> Params {
-    match serde_json::from_str::<Value>(text) {
+    match read_json(text.as_bytes()) {
         Ok(value) => restore_from_value(&value),
         Err(_) => Params::default(),
     }
@@ -52,12 +52,9 @@ pub fn to_text(params: &Params) -> String {
 pub fn load() -> Params {
     #[cfg(target_arch = "wasm32")]
     {
-        use gloo_storage::Storage;
         if storage_available() {
-            return match gloo_storage::LocalStorage::get::<Value>(STORAGE_KEY) {
-                Ok(value) => restore_from_value(&value),
-                Err(_) => Params::default(),
-            };
+            return read_stored(STORAGE_KEY)
+                .map_or_else(Params::default, |value| restore_from_value(&value));
         }
     }
     Params::default()
@@ -81,6 +78,15 @@ pub fn save(params: &Params) {
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn storage_available() -> bool {
     web_sys::window().is_some_and(|window| matches!(window.local_storage(), Ok(Some(_))))
+}
+
+/// The JSON value stored under `key`, if there is one and it is JSON (read
+/// by the model's reader: the app parses no JSON through serde_json).
+#[cfg(target_arch = "wasm32")]
+pub fn read_stored(key: &str) -> Option<Value> {
+    use gloo_storage::Storage;
+    let text = gloo_storage::LocalStorage::raw().get_item(key).ok()??;
+    read_json(text.as_bytes()).ok()
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@
 mod bucketing;
 mod cell_list;
 mod explain;
+mod json_reader;
 mod kinematics;
 mod measure_shares;
 mod measures;
@@ -42,6 +43,7 @@ mod whole_number;
 
 pub use cell_list::steering_cell_list;
 pub use explain::{Explanation, explain};
+pub use json_reader::{JsonProblem, MAX_JSON_DEPTH, read_json};
 pub use kinematics::{Kinematics, MAX_STEP, StateError};
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{

@@ -69,6 +69,7 @@ pub mod basics;
 pub mod crash;
 pub mod deploy;
 pub mod hardening;
+pub mod info_page;
 pub mod links;
 pub mod overlay;
 pub mod presets;

@@ -28,7 +28,7 @@ pub fn LinkNotice() -> impl IntoView {
             .filter(|pending| form.params() == Some(pending.params))
     };
     view! {
-        <Show when=move || notes.messages.with(|messages| !messages.is_empty())>
+        {move || notes.messages.with(|messages| !messages.is_empty()).then(|| view! {
             <div id="link-notice" class="link-notice" role="alert">
                 <ul>
                     {move || notes.messages.get().into_iter().map(|message| view! { <li>{message}</li> }).collect_view()}
@@ -37,7 +37,7 @@ pub fn LinkNotice() -> impl IntoView {
                     "Schließen"
                 </button>
             </div>
-        </Show>
+        })}
         {move || asking().map(|pending| view! {
             <div id="link-prompt" class="link-notice" role="alertdialog" aria-labelledby="link-prompt-text">
                 <p id="link-prompt-text">

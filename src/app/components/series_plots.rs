@@ -88,7 +88,7 @@ pub fn SeriesPlots() -> impl IntoView {
                     "Verlauf"
                 </button>
             </h2>
-            <Show when=move || open.get()>
+            {move || open.get().then(|| view! {
                 <div id="series-body">
                     <p class="series-note muted">
                         "Die Maße des ganzen Schwarms über der Modellzeit, ein Wert pro Schritt "
@@ -115,7 +115,7 @@ pub fn SeriesPlots() -> impl IntoView {
                         <p class="field-error" role="alert">{move || error.get()}</p>
                     </div>
                 </div>
-            </Show>
+            })}
         </section>
     }
 }

@@ -88,7 +88,8 @@ pub fn Status() -> impl IntoView {
             ),
         })
     };
-    let seeking = move || matches!(store.busy(), Some(Busy::Seeking { .. }));
+    // A memo, so that the button stays the same element while the steps go by.
+    let seeking = Memo::new(move |_| matches!(store.busy(), Some(Busy::Seeking { .. })));
     let note = store.main_thread_note();
     let state_class = move || match state.get() {
         RunState::Empty => "state state-empty",
@@ -115,7 +116,7 @@ pub fn Status() -> impl IntoView {
                 <dd id="status-selection">{selected}</dd>
             </dl>
             <p id="status-busy" class="busy" role="status">{busy}</p>
-            <Show when=seeking>
+            {move || seeking.get().then(|| view! {
                 <button
                     type="button"
                     id="btn-cancel"
@@ -124,7 +125,7 @@ pub fn Status() -> impl IntoView {
                 >
                     "Abbrechen"
                 </button>
-            </Show>
+            })}
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off">
                 <dt>"Modellzeit läuft in"</dt>

@@ -10,12 +10,12 @@ use crate::texts;
 #[component]
 pub fn UpdateNotice(update: AppUpdate) -> impl IntoView {
     view! {
-        <Show when=move || update.waiting().get()>
+        {move || update.waiting().get().then(|| view! {
             <div class="update-notice" role="status">
                 <button type="button" id="update-reload" on:click=move |_| update.apply()>
                     {texts::NEW_VERSION}
                 </button>
             </div>
-        </Show>
+        })}
     }
 }

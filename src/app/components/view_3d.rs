@@ -113,11 +113,11 @@ pub fn View3d(
                                 Strg oder ⌘ mit dem Mausrad zoomt; mit Fokus drehen die Pfeiltasten, \
                                 Plus und Minus zoomen, 0 setzt die Ansicht zurück."
                 ></canvas>
-                <Show when=empty>
+                {move || empty().then(|| view! {
                     <p class="view-3d-empty">
                         "Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."
                     </p>
-                </Show>
+                })}
             </div>
             <div class="view-3d-toolbar">
                 <button type="button" id="view-3d-reset" on:click=reset>

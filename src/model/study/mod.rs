@@ -17,7 +17,6 @@ mod plan;
 mod results;
 mod runs;
 mod stats;
-mod strict_json;
 mod summary;
 
 pub use axis::Axis;

@@ -9,8 +9,7 @@ use super::error::{PlanError, PlanProblem};
 use super::json::{
     Distinct, child, error, integer, list_of, object, only_keys, param_value, required,
 };
-use super::strict_json;
-use crate::model::{ParamField, Params};
+use crate::model::{JsonProblem, ParamField, Params, read_json};
 
 /// The `format` of a plan file.
 pub const PLAN_FORMAT: &str = "boids-schwarm-study";
@@ -61,7 +60,7 @@ impl Plan {
         if bytes.len() > MAX_PLAN_BYTES {
             return Err(error("", PlanProblem::TooLarge { bytes: bytes.len() }));
         }
-        let value = strict_json::parse(bytes).map_err(|problem| error("", problem))?;
+        let value = read_json(bytes).map_err(|problem| error("", plan_problem(problem)))?;
         let top = object(&value, "")?;
         only_keys(
             top,
@@ -171,4 +170,14 @@ fn parse_seeds(value: &Value) -> Result<Seeds, PlanError> {
         }
     }
     Ok(Seeds::List(list_of(seeds, |seed| seed as u32)))
+}
+
+/// A JSON problem as a plan's problem.
+fn plan_problem(problem: JsonProblem) -> PlanProblem {
+    match problem {
+        JsonProblem::NotJson { line, column } => PlanProblem::NotJson { line, column },
+        JsonProblem::RepeatedKey { name, line, column } => {
+            PlanProblem::RepeatedKey { name, line, column }
+        }
+    }
 }
