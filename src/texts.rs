@@ -17,6 +17,8 @@ pub const UNREADABLE_FILE: &str = "Die Datei konnte nicht gelesen werden.";
 /// start (the state file's reader runs in one).
 pub const IMPORT_NEEDS_WORKER: &str =
     "Zustand laden braucht einen Web Worker, und dieser Browser lässt keinen zu.";
+/// Why „Zustand laden“ gave up: the worker reading the file did not answer.
+pub const IMPORT_TIMED_OUT: &str = "Das Lesen der Datei hat zu lange gedauert und wurde abgebrochen. Der bisherige Schwarm bleibt.";
 /// A path that names no regular file (a folder, a device, a pipe).
 pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
 /// A path that names nothing.

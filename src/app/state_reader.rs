@@ -30,10 +30,15 @@ use {
     web_sys::{MessageEvent, Worker},
 };
 
+/// How long the worker may take to start, and then to read the file, before
+/// the reading is given up: far beyond the few seconds the largest file
+/// takes on a slow device, so only a worker that hangs reaches it.
+pub const IMPORT_TIMEOUT_MS: i32 = 120_000;
+
 /// The worker's answer. The worker is ended either way.
 #[cfg(target_arch = "wasm32")]
 async fn in_worker(file: &File) -> Result<Kinematics, String> {
-    use crate::texts::{IMPORT_NEEDS_WORKER, UNREADABLE_FILE};
+    use crate::texts::{IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
     let url = format!("{}/worker_loader.js", super::base_path::base_path());
     let worker = Worker::new(&url).map_err(|_| IMPORT_NEEDS_WORKER.to_owned())?;
     let answer = async {
@@ -42,22 +47,49 @@ async fn in_worker(file: &File) -> Result<Kinematics, String> {
         next_message(&worker).await?;
         worker
             .post_message(&js::import_request(file).message)
-            .ok()?;
-        js::read_imported(&next_message(&worker).await?)
+            .map_err(|_| Stop::Failed)?;
+        js::read_imported(&next_message(&worker).await?).ok_or(Stop::Failed)
     }
     .await;
     worker.terminate();
-    answer.unwrap_or_else(|| Err(UNREADABLE_FILE.to_owned()))
+    match answer {
+        Ok(read) => read,
+        Err(Stop::TimedOut) => Err(IMPORT_TIMED_OUT.to_owned()),
+        Err(Stop::Failed) => Err(UNREADABLE_FILE.to_owned()),
+    }
 }
 
-/// The worker's next message; `None` when it fails instead.
+/// Why no answer came.
 #[cfg(target_arch = "wasm32")]
-async fn next_message(worker: &Worker) -> Option<JsValue> {
+enum Stop {
+    Failed,
+    TimedOut,
+}
+
+/// The worker's next message, unless it fails or stays silent for
+/// [`IMPORT_TIMEOUT_MS`].
+#[cfg(target_arch = "wasm32")]
+async fn next_message(worker: &Worker) -> Result<JsValue, Stop> {
+    const TIMED_OUT: &str = "timed out";
     let promise = js_sys::Promise::new(&mut |resolve, reject| {
         worker.set_onmessage(Some(&resolve));
         worker.set_onerror(Some(&reject));
         worker.set_onmessageerror(Some(&reject));
+        if let Some(window) = web_sys::window() {
+            // Rejecting a promise that has settled does nothing.
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_1(
+                &reject,
+                IMPORT_TIMEOUT_MS,
+                &JsValue::from_str(TIMED_OUT),
+            );
+        }
     });
-    let event = wasm_bindgen_futures::JsFuture::from(promise).await.ok()?;
-    Some(event.dyn_into::<MessageEvent>().ok()?.data())
+    match wasm_bindgen_futures::JsFuture::from(promise).await {
+        Ok(event) => Ok(event
+            .dyn_into::<MessageEvent>()
+            .map_err(|_| Stop::Failed)?
+            .data()),
+        Err(why) if why.as_string().as_deref() == Some(TIMED_OUT) => Err(Stop::TimedOut),
+        Err(_) => Err(Stop::Failed),
+    }
 }

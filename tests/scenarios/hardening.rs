@@ -201,3 +201,35 @@ async fn a_large_state_file_is_read_without_blocking_the_page(page: AppPage) {
     );
     assert_eq!(page.exported_json().await, state);
 }
+
+scenario!(svg => a_state_reader_that_never_answers_is_given_up);
+async fn a_state_reader_that_never_answers_is_given_up(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "30").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    page.navigate("Tabelle").await;
+    // From now on a new worker (the state reader's) starts and never says
+    // a word; and the reader's two-minute patience is cut to a moment.
+    page.js("window.Worker = function () { \
+           return { postMessage() {}, terminate() {}, onmessage: null, onerror: null }; \
+         }; \
+         const setTimer = window.setTimeout; \
+         window.setTimeout = (callback, ms, ...rest) => \
+           setTimer(callback, ms >= 60000 ? 200 : ms, ...rest);")
+        .await;
+    let file = temp_file(
+        "never-read.json",
+        native_state(Params::default(), 1).to_json().as_bytes(),
+    );
+    page.import_file(&file).await;
+    page.wait_for_css(".import-error").await;
+    let message = page.text(".import-error").await;
+    assert_eq!(
+        message,
+        "Das Lesen der Datei hat zu lange gedauert und wurde abgebrochen. Der bisherige Schwarm bleibt."
+    );
+    page.navigate("Ansicht").await;
+    paused_at(&page, 0).await;
+    assert_eq!(page.status().await.count, "30", "the swarm stayed");
+}
