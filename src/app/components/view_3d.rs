@@ -98,7 +98,8 @@ pub fn View3d(
         });
     };
     let no_selection = move || store.selection().with(Option::is_none);
-    let empty = move || !store.has_swarm();
+    // A memo: the swarm's version changes every step, the emptiness rarely.
+    let empty = Memo::new(move |_| !store.has_swarm());
 
     view! {
         <figure class="swarm-figure view-3d">
@@ -113,7 +114,7 @@ pub fn View3d(
                                 Strg oder ⌘ mit dem Mausrad zoomt; mit Fokus drehen die Pfeiltasten, \
                                 Plus und Minus zoomen, 0 setzt die Ansicht zurück."
                 ></canvas>
-                {move || empty().then(|| view! {
+                {move || empty.get().then(|| view! {
                     <p class="view-3d-empty">
                         "Noch kein Schwarm: Parameter prüfen und „Initialisieren“ wählen."
                     </p>

@@ -2,7 +2,7 @@
 //! the views, the measures and their charts, the table and the controls do.
 //!
 //! The text is plain HTML in `web/info-text.html`, a file of the build that
-//! the page fetches: as a view it cost the app's wasm about 5 KB (gzip) that
+//! the page fetches: as a view it cost the app's wasm about 3 KB (gzip) that
 //! every visitor of every page would download; as a file it is read only by
 //! those who open the page, and the service worker keeps it for offline use.
 
