@@ -51,9 +51,12 @@ lint: setup-serve
 	$(LINT)
 
 ## Every test: formatting, lints (native and wasm), model tests, browser tests.
+## Without incremental caches: a one-off build does not reuse them, and they
+## cost gigabytes of disk.
 ## Two lines of work overlap, since each has long stretches on one core that
 ## the other fills: the lints and the native test build, and beside them the
 ## set-up and the app's build. Then every test runs.
+test: export CARGO_INCREMENTAL = 0
 test:
 	$(MAKE) --no-print-directory -j2 test-checks test-app
 	mkdir -p target
