@@ -1,6 +1,8 @@
 //! „Voreinstellung“ in the browser: every preset is valid, differs from the
 //! others and says what to watch; choosing one is an edit that starts nothing.
 
+use fantoccini::key::Key;
+
 use crate::support::app_page::{AppPage, Button, STILL};
 
 const KEYS: [&str; 7] = [
@@ -73,4 +75,21 @@ async fn every_preset_is_valid_and_differs_from_the_others(page: AppPage) {
     page.set_param("seed", "12345").await;
     assert_eq!(chosen(&page).await, "");
     assert_eq!(page.text_of("preset-watch").await, "");
+}
+
+scenario!(svg => an_arrow_key_on_the_list_changes_nothing);
+async fn an_arrow_key_on_the_list_changes_nothing(page: AppPage) {
+    page.open_fresh().await;
+    page.click(Button::Initialisieren).await;
+    page.wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await;
+    page.js("document.getElementById('preset').focus();").await;
+    page.press(Key::Down.into()).await;
+    page.press('g').await;
+    let status = page
+        .status_stays("a key on the closed list keeps the swarm", STILL)
+        .await;
+    assert_eq!(status.state, "pausiert");
+    assert_eq!(chosen(&page).await, "standard");
+    assert_eq!(page.param("count").await, "200");
 }

@@ -41,6 +41,21 @@ pub fn Controls() -> impl IntoView {
         }
     };
 
+    let start_enabled =
+        Memo::new(move |_| state.get() == RunState::Paused && !seeking() && !at_last.get());
+    // After Initialisieren the next thing to do is Starten: the focus goes
+    // there once the swarm is built (Space then starts, not initialises again).
+    let start_button = NodeRef::<leptos::html::Button>::new();
+    let focus_start_when_built = RwSignal::new(false);
+    Effect::new(move |_| {
+        if start_enabled.get() && focus_start_when_built.get() {
+            focus_start_when_built.set(false);
+            if let Some(button) = start_button.get_untracked() {
+                let _ = button.focus();
+            }
+        }
+    });
+
     view! {
         <div class="controls" role="group" aria-label="Steuerung">
             <button
@@ -48,6 +63,7 @@ pub fn Controls() -> impl IntoView {
                 form=FORM_ID
                 id="btn-init"
                 class="primary"
+                on:click=move |_| focus_start_when_built.set(true)
                 disabled=move || !params_valid.get()
                 title="Schwarm aus den Parametern bauen (Zeit 0, pausiert)"
             >
@@ -56,7 +72,8 @@ pub fn Controls() -> impl IntoView {
             <button
                 type="button"
                 id="btn-start"
-                disabled=move || state.get() != RunState::Paused || seeking() || at_last.get()
+                node_ref=start_button
+                disabled=move || !start_enabled.get()
                 on:click=move |_| store.start()
                 title="Weiterlaufen in Echtzeit (Leertaste)"
             >

@@ -8,7 +8,9 @@ use crate::app::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 
-/// A labelled text input for one parameter; shows its German error while invalid.
+/// A labelled text input for one parameter; shows its German error while
+/// invalid. Typing changes only the input; the swarm goes when the edit is
+/// committed (Enter, Tab, leaving the field), not halfway through „0,“.
 #[component]
 pub fn ParamInput(field: ParamField) -> impl IntoView {
     let form = expect_context::<ParamForm>();
@@ -31,10 +33,20 @@ pub fn ParamInput(field: ParamField) -> impl IntoView {
             input_mode=input_mode
             value=Signal::derive(move || form.text(field))
             error=Memo::new(move |_| form.error(field))
-            on_input=move |text| {
-                // Any edit invalidates the old result (SPEC §3).
-                store.reset();
-                form.edit(field, text);
+            on_input=move |text| form.edit(field, text)
+            on_commit=move |text: String| {
+                // A committed edit invalidates the old result (SPEC §3); one
+                // that leaves the swarm's own value (typed anew, or committed
+                // after Enter built a swarm from it) keeps it.
+                let committed = field.parse(&text).ok();
+                let unchanged = store.with_swarm(|swarm| {
+                    swarm.is_some_and(|swarm| {
+                        committed == Some(field.get(swarm.params()))
+                    })
+                });
+                if !unchanged {
+                    store.reset();
+                }
             }
         />
     }

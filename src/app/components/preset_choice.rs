@@ -8,6 +8,28 @@ use crate::app::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 
+/// Keys that would step a closed list to another set (arrows, Home, End,
+/// the page keys, type-ahead letters) do nothing: a set replaces the swarm,
+/// so it is chosen only from the opened list (a click, Space, Enter or
+/// Alt + ↓ open it) — never by an arrow key meant for something else.
+fn keep_choice_on_browsing_keys(event: leptos::ev::KeyboardEvent) {
+    let key = event.key();
+    let browsing = matches!(
+        key.as_str(),
+        "ArrowUp"
+            | "ArrowDown"
+            | "ArrowLeft"
+            | "ArrowRight"
+            | "Home"
+            | "End"
+            | "PageUp"
+            | "PageDown"
+    ) || (key.chars().count() == 1 && key != " ");
+    if browsing && !event.alt_key() && !event.ctrl_key() && !event.meta_key() {
+        event.prevent_default();
+    }
+}
+
 /// Choosing a set puts its values into the inputs, which removes the swarm
 /// like any edit; it does not start anything. The choice shows the set the
 /// inputs hold exactly, or „eigene Werte“ once they differ from every set.
@@ -35,6 +57,7 @@ pub fn PresetChoice() -> impl IntoView {
                     prop:value=move || current.get().map_or("", |preset| preset.id)
                     aria-describedby="preset-watch"
                     on:change=on_change
+                    on:keydown=keep_choice_on_browsing_keys
                 >
                     <option value="">"eigene Werte"</option>
                     {PRESETS

@@ -29,6 +29,10 @@ pub fn TextField(
     /// Receives the text after every edit.
     #[prop(into)]
     on_input: Callback<String>,
+    /// Receives the text when an edit is committed: Enter, Tab or leaving the
+    /// field with a changed text (the `change` event).
+    #[prop(optional, into)]
+    on_commit: Option<Callback<String>>,
     /// Ids of hints a screen reader reads before the error.
     #[prop(optional)]
     hint_ids: Option<&'static str>,
@@ -57,6 +61,11 @@ pub fn TextField(
                 aria-invalid=move || if invalid() { "true" } else { "false" }
                 aria-describedby=described_by
                 on:input=move |event| on_input.run(event_target_value(&event))
+                on:change=move |event| {
+                    if let Some(commit) = on_commit {
+                        commit.run(event_target_value(&event));
+                    }
+                }
             />
             <p class="field-error" id=error_id aria-live="polite">
                 {move || error.get()}

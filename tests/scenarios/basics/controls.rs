@@ -161,15 +161,65 @@ async fn an_edit_clears_the_swarm_and_the_selection(page: AppPage) {
     page.click_at(x, y).await;
     page.wait_for_status("selected", |s| s.selection.starts_with("Boid Nr."))
         .await;
-    // Real typing: each key press is an edit.
-    page.type_param("radius", "1,5").await;
+    // Real typing: halfway through, at „0,“ (no valid radius), the swarm and
+    // its selection stay.
+    page.type_param("radius", "0,").await;
+    let status = page
+        .status_stays("a half-typed value keeps the swarm", STILL)
+        .await;
+    assert_eq!(status.state, "pausiert");
+    assert!(status.selection.starts_with("Boid Nr."), "{status:?}");
+    assert_eq!(
+        page.param_error("radius").await.1,
+        "true",
+        "„1,“ is shown as invalid"
+    );
+    // Tab commits the edit: now it removes the swarm (SPEC §3).
+    page.press('5').await;
+    page.press(Key::Tab.into()).await;
     let status = page
         .wait_for_status("kein Schwarm", |s| s.state == "kein Schwarm")
         .await;
     assert_eq!(status.selection, "keine");
-    assert_eq!(page.param("radius").await, "1,5");
+    assert_eq!(page.param("radius").await, "0,5");
     assert_eq!(page.ring().await, None);
     assert_eq!(page.symbol_count().await, 0);
+}
+
+scenario!(svg => committing_the_swarms_own_value_keeps_it);
+async fn committing_the_swarms_own_value_keeps_it(page: AppPage) {
+    initialised(&page, 60).await;
+    // The same radius written anew is no edit of the parameters.
+    page.type_param("radius", "1,20").await;
+    page.press(Key::Tab.into()).await;
+    let status = page
+        .status_stays("the same value keeps the swarm", STILL)
+        .await;
+    assert_eq!(status.state, "pausiert");
+    // Enter builds a swarm from the typed value and keeps it.
+    page.type_param("radius", "0,9").await;
+    page.press(Key::Enter.into()).await;
+    page.wait_for_status("rebuilt", |s| s.state == "pausiert" && s.steps == "0")
+        .await;
+    page.blur().await;
+    let status = page
+        .status_stays("leaving the field after Enter keeps the new swarm", STILL)
+        .await;
+    assert_eq!(status.state, "pausiert");
+    assert_eq!(page.param("radius").await, "0,9");
+}
+
+scenario!(svg => initialise_moves_the_focus_to_start);
+async fn initialise_moves_the_focus_to_start(page: AppPage) {
+    page.open_fresh().await;
+    page.click(Button::Initialisieren).await;
+    page.wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await;
+    page.wait_for_css("#btn-start:focus").await;
+    // So Space starts the new swarm instead of initialising it again.
+    page.press(' ').await;
+    page.wait_for_status("running", |s| s.state == "läuft")
+        .await;
 }
 
 scenario!(svg => invalid_input_shows_its_error_and_disables_initialise);
@@ -251,16 +301,14 @@ async fn keyboard_space_toggles_and_dot_or_arrow_steps(page: AppPage) {
         .wait_for_status("two steps", |s| s.step_count() == paused.step_count() + 2)
         .await;
     assert_eq!(status.state, "pausiert");
-    // Typing into an input is typing, not a shortcut.
+    // Typing into an input is typing, not a shortcut (and, not committed,
+    // no edit of the swarm yet).
     page.type_param("radius", "0.8").await;
     page.press(' ').await;
     let status = page
-        .status_stays("the edit removed the swarm; Space did not start", STILL)
+        .status_stays("Space in a field did not start", STILL)
         .await;
-    assert_eq!(
-        status.state, "kein Schwarm",
-        "the edit removed the swarm; Space did not start"
-    );
+    assert_eq!(status.state, "pausiert", "Space in a field did not start");
     assert_eq!(page.param("radius").await, "0.8 ");
     // Space right after clicking Starten (the focused button is now disabled).
     page.set_param("radius", "1,2").await;
