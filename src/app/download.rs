@@ -32,6 +32,22 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     clicked.map_err(fail)
 }
 
+/// Offers a plain CSV export, or with `for_excel` its „CSV für Excel“ form
+/// (semicolons, decimal commas, German headers, UTF-8 with BOM) named
+/// `…-excel.csv`.
+pub fn download_csv(file_name: &str, csv: &str, for_excel: bool) -> Result<(), String> {
+    if for_excel {
+        let stem = file_name.strip_suffix(".csv").unwrap_or(file_name);
+        download_text(
+            &format!("{stem}-excel.csv"),
+            "text/csv;charset=utf-8",
+            &crate::texts::spreadsheet::for_excel(csv),
+        )
+    } else {
+        download_text(file_name, "text/csv", csv)
+    }
+}
+
 /// The file chosen in the file input that fired `event`, if any. The input
 /// is cleared, so the same file can be chosen again (the `File` stays
 /// readable).

@@ -121,6 +121,36 @@ async fn the_exported_series_equals_the_native_models_byte_for_byte(page: AppPag
     assert_eq!(name, format!("boids-schwarm-verlauf-{steps}.csv"));
     let mut native = native_state(params, 0);
     assert_eq!(csv, native.series_csv(steps), "after {steps} steps");
+    // „CSV für Excel“: the same numbers, read back as a German Excel would.
+    let (name, excel) = page.download("#btn-export-series-excel").await;
+    assert_eq!(name, format!("boids-schwarm-verlauf-{steps}-excel.csv"));
+    assert_excel_form_of(&excel, &csv);
+    assert!(
+        excel.starts_with(
+            "\u{feff}Schritt;Modellzeit (s);Mittleres Tempo (LE/s);Ordnung (Polarisation);"
+        ),
+        "{excel:.120}"
+    );
+}
+
+/// `excel` holds `plain`'s numbers: a byte order mark, CRLF, `;` between
+/// cells and decimal commas; back in plain form every cell is the same text.
+pub fn assert_excel_form_of(excel: &str, plain: &str) {
+    let body = excel.strip_prefix('\u{feff}').expect("UTF-8 with BOM");
+    let mut rows: Vec<&str> = body.split_terminator("\r\n").collect();
+    let mut plain_rows: Vec<&str> = plain.lines().collect();
+    // A study file's comment line stays one cell, as it was.
+    if plain_rows[0].starts_with('#') {
+        assert_eq!(rows.remove(0), plain_rows.remove(0));
+    }
+    assert_eq!(rows.len(), plain_rows.len());
+    let header: Vec<&str> = rows[0].split(';').collect();
+    assert_eq!(header.len(), plain_rows[0].split(',').count());
+    assert!(header.iter().all(|name| !name.contains('_')), "{header:?}");
+    for (row, plain_row) in rows[1..].iter().zip(&plain_rows[1..]) {
+        assert!(!row.contains('.'), "a decimal point in {row}");
+        assert_eq!(row.replace(',', ".").replace(';', ","), *plain_row);
+    }
 }
 
 scenario!(svg, webgl => an_edit_clears_the_series_and_schritt_zurueck_cuts_it);

@@ -148,6 +148,13 @@ async fn a_loaded_plan_runs_on_the_workers_and_exports_the_clis_bytes(page: AppP
         results, expected,
         "the page's results differ from the CLI's"
     );
+    let (name, excel) = page.download("#btn-study-results-excel").await;
+    assert_eq!(name, format!("boids-schwarm-studie-{hex}-excel.csv"));
+    super::series::assert_excel_form_of(&excel, &results);
+    assert!(
+        excel.contains("Lauf;Anzahl;Seed;Radius (LE);"),
+        "{excel:.200}"
+    );
     let results_file = temp_file("results.csv", results.as_bytes());
     let (name, summary) = page.download("#btn-study-summary").await;
     assert_eq!(

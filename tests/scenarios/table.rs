@@ -463,6 +463,10 @@ async fn csv_parses_back_to_the_same_numbers(page: AppPage) {
         assert_eq!(values[6].to_bits(), swarm.velocities()[id].z.to_bits());
         assert_eq!(values[8] as u32, swarm.steering()[id].neighbours);
     }
+    let (name, excel) = page.download("#btn-export-csv-excel").await;
+    assert_eq!(name, "boids-schwarm-schritt-2-excel.csv");
+    super::series::assert_excel_form_of(&excel, &text);
+    assert!(excel.contains(";Nachbarn;Abstand S x;"), "{excel:.300}");
 }
 
 scenario!(svg => every_import_error_keeps_everything);

@@ -340,12 +340,14 @@ impl AppPage {
         enabled
     }
 
-    /// Sets an input's text as one edit (an `input` event), like a paste.
+    /// Sets an input's text as one committed edit (`input`, then `change`),
+    /// like a paste and leaving the field.
     pub async fn set_param(&self, key: &str, text: &str) {
         let script = format!(
             "const el = document.getElementById('param-{key}');
              el.value = {text};
-             el.dispatchEvent(new Event('input', {{ bubbles: true }}));",
+             el.dispatchEvent(new Event('input', {{ bubbles: true }}));
+             el.dispatchEvent(new Event('change', {{ bubbles: true }}));",
             text = json!(text)
         );
         self.js(&script).await;
@@ -544,7 +546,8 @@ impl AppPage {
 
     /// Clicks the button at `button_css` and catches the file it downloads:
     /// anchors clicked for a download are recorded instead of followed, and
-    /// the blob's text is fetched. Returns the file name and text.
+    /// the blob's text is fetched (UTF-8, a byte order mark kept as U+FEFF).
+    /// Returns the file name and text.
     pub async fn download(&self, button_css: &str) -> (String, String) {
         self.js("window.__downloads = [];
                  HTMLAnchorElement.prototype.click = function () {
@@ -557,7 +560,9 @@ impl AppPage {
                 "const done = arguments[arguments.length - 1];
                  const d = window.__downloads.pop();
                  if (!d) { done(null); return; }
-                 fetch(d.href).then(r => r.text()).then(text => done([d.name, text]), e => done(['error', String(e)]));",
+                 fetch(d.href).then(r => r.arrayBuffer())
+                   .then(bytes => done([d.name, new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)]),
+                         e => done(['error', String(e)]));",
             )
             .await;
         match value {

@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::download_text;
+use crate::app::download::download_csv;
 use crate::app::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
 use crate::app::state::SwarmStore;
 use crate::app::timing::now_ms;
@@ -65,11 +65,11 @@ pub fn SeriesPlots() -> impl IntoView {
     });
 
     let error = RwSignal::new(None::<String>);
-    let export = move |_| {
+    let export = move |for_excel: bool| {
         let step = store.with_swarm(|swarm| swarm.map(|swarm| swarm.step_count()));
         if let Some(step) = step {
             let csv = store.with_series(Series::to_csv);
-            error.set(download_text(&series_file_name(step), "text/csv", &csv).err());
+            error.set(download_csv(&series_file_name(step), &csv, for_excel).err());
         }
     };
     let disabled = move || store.measures().is_none();
@@ -103,9 +103,17 @@ pub fn SeriesPlots() -> impl IntoView {
                             id="btn-export-series"
                             type="button"
                             disabled=disabled
-                            on:click=export
+                            on:click=move |_| export(false)
                         >
                             "Verlauf exportieren"
+                        </button>
+                        <button
+                            id="btn-export-series-excel"
+                            type="button"
+                            disabled=disabled
+                            on:click=move |_| export(true)
+                        >
+                            "CSV für Excel"
                         </button>
                         <span class="muted">
                             " CSV, eine Zeile pro Schritt ("

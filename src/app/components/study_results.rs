@@ -3,16 +3,17 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::download_text;
+use crate::app::download::download_csv;
 use crate::app::study::results_table::table_html;
 use crate::app::study::{StudyStore, file_name};
 
-/// The results table and „Ergebnisse exportieren“, „Zusammenfassung exportieren“.
+/// The results table and „Ergebnisse exportieren“, „Zusammenfassung
+/// exportieren“, each also as „CSV für Excel“.
 #[component]
 pub fn StudyResults() -> impl IntoView {
     let store = expect_context::<StudyStore>();
     let error = RwSignal::new(None::<String>);
-    let export = move |summary: bool| {
+    let export = move |summary: bool, for_excel: bool| {
         let file = store.with_runner(|runner| {
             runner.map(|runner| {
                 let hex = runner.id().hex();
@@ -27,7 +28,7 @@ pub fn StudyResults() -> impl IntoView {
             })
         });
         if let Some((name, text)) = file {
-            error.set(download_text(&name, "text/csv", &text).err());
+            error.set(download_csv(&name, &text, for_excel).err());
         }
     };
     // One closure for both buttons: one instantiation in the wasm.
@@ -45,11 +46,17 @@ pub fn StudyResults() -> impl IntoView {
         <section class="study-results" aria-labelledby="study-results-title">
             <h2 id="study-results-title">"Ergebnisse"</h2>
             <div class="export-buttons">
-                <button id="btn-study-results" type="button" disabled=no_rows on:click=move |_| export(false)>
+                <button id="btn-study-results" type="button" disabled=no_rows on:click=move |_| export(false, false)>
                     "Ergebnisse exportieren"
                 </button>
-                <button id="btn-study-summary" type="button" disabled=no_rows on:click=move |_| export(true)>
+                <button id="btn-study-results-excel" type="button" disabled=no_rows on:click=move |_| export(false, true)>
+                    "Ergebnisse als CSV für Excel"
+                </button>
+                <button id="btn-study-summary" type="button" disabled=no_rows on:click=move |_| export(true, false)>
                     "Zusammenfassung exportieren"
+                </button>
+                <button id="btn-study-summary-excel" type="button" disabled=no_rows on:click=move |_| export(true, true)>
+                    "Zusammenfassung als CSV für Excel"
                 </button>
             </div>
             <p class="field-error" role="alert">{error}</p>
