@@ -49,6 +49,7 @@ struct StatusReadout {
     run_state: RunState,
     busy: Option<Busy>,
     origin: Option<Origin>,
+    way_step: Option<u64>,
 }
 
 impl StatusReadout {
@@ -57,6 +58,7 @@ impl StatusReadout {
             run_state: session.run_state(),
             busy: session.busy(),
             origin: session.origin(),
+            way_step: session.way_step(),
         }
     }
 }
@@ -145,6 +147,13 @@ impl SwarmStore {
     #[must_use]
     pub fn busy(&self) -> Option<Busy> {
         self.status.with(|status| status.busy)
+    }
+
+    /// On a way to a step: the step computed last, while the page shows
+    /// where the way began (tracked).
+    #[must_use]
+    pub fn way_step(&self) -> Option<u64> {
+        self.status.with(|status| status.way_step)
     }
 
     /// Where the current swarm (or the one being built) came from; `None`

@@ -134,3 +134,36 @@ async fn a_loaded_state_goes_back_only_to_its_own_step(page: AppPage) {
         native_state(Params::default(), 2).to_json()
     );
 }
+
+scenario!(svg, webgl => schritt_zurueck_shows_only_the_step_it_lands_on);
+/// From 49 back to 48 the way rebuilds step 0 and computes 48 steps: the
+/// counter and the picture never show one of them, only 48.
+async fn schritt_zurueck_shows_only_the_step_it_lands_on(page: AppPage) {
+    page.open_fresh().await;
+    page.set_param("count", "2000").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    go_to(&page, "49").await;
+    paused_at(&page, 49).await;
+    page.js(
+        "window.__shownSteps = [];
+         const steps = document.getElementById('status-steps');
+         window.__stepsObserver = new MutationObserver(() =>
+           window.__shownSteps.push(steps.textContent));
+         window.__stepsObserver.observe(steps, { childList: true, characterData: true, subtree: true });",
+    )
+    .await;
+    page.click_css("#btn-step-back").await;
+    paused_at(&page, 48).await;
+    let shown = page
+        .js("window.__stepsObserver.disconnect(); return window.__shownSteps;")
+        .await;
+    let shown: Vec<&str> = shown
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(|text| text.as_str())
+        .collect();
+    assert!(!shown.is_empty(), "the counter changed");
+    assert!(shown.iter().all(|&text| text == "48"), "{shown:?}");
+}

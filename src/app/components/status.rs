@@ -80,12 +80,17 @@ pub fn Status() -> impl IntoView {
         store.busy().map(|busy| match busy {
             Busy::Building => "berechnet den Schwarm …".to_owned(),
             Busy::Stepping => "berechnet Schritt …".to_owned(),
-            // The step being computed is the one after the current state.
-            Busy::Seeking { target } => format!(
-                "berechnet Schritt {} von {} …",
-                format_integer(summary.get().map_or(0, |s| s.step) + 1),
-                format_integer(target)
-            ),
+            // The page shows where the way began; the step being computed is
+            // the one after the last computed (unknown while a checkpoint is
+            // rebuilt).
+            Busy::Seeking { target } => match store.way_step() {
+                Some(step) => format!(
+                    "berechnet Schritt {} von {} …",
+                    format_integer(step + 1),
+                    format_integer(target)
+                ),
+                None => format!("berechnet Schritt {} …", format_integer(target)),
+            },
         })
     };
     // A memo, so that the button stays the same element while the steps go by.

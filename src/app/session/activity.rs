@@ -59,6 +59,18 @@ pub(super) struct Run {
     pub checkpoints: Checkpoints,
     /// One row per step from the first state to the current one.
     pub series: Series,
+    /// While a way to a step is computed: the state the page goes on
+    /// showing, so that only where the way lands is ever seen.
+    pub shown: Option<Box<Shown>>,
+}
+
+/// The state a way to a step started from, shown until it lands.
+#[derive(Debug)]
+pub(super) struct Shown {
+    pub swarm: Swarm,
+    pub series: Series,
+    /// The step the latest way leads to.
+    pub target: u64,
 }
 
 impl Run {
@@ -74,7 +86,52 @@ impl Run {
             selection: None,
             checkpoints,
             series,
+            shown: None,
         }
+    }
+
+    /// A way to `target` begins (or a new one replaces it): the page keeps
+    /// showing the state before the first of them.
+    pub fn freeze(&mut self, target: u64) {
+        match &mut self.shown {
+            Some(shown) => shown.target = target,
+            None => {
+                self.shown = Some(Box::new(Shown {
+                    swarm: self.swarm.clone(),
+                    series: self.series.clone(),
+                    target,
+                }));
+            }
+        }
+    }
+
+    /// The way has ended: when it arrived, or stopped beyond where it started,
+    /// its state is shown; a way back stopped short gives back the state it
+    /// started from (nothing of it was seen). Whether anything was frozen.
+    pub fn end_way(&mut self) -> bool {
+        let Some(shown) = self.shown.take() else {
+            return false;
+        };
+        let step = self.swarm.step_count();
+        if step != shown.target && step < shown.swarm.step_count() {
+            self.swarm = shown.swarm;
+            self.series = shown.series;
+        }
+        true
+    }
+
+    /// The swarm the page shows.
+    pub fn shown_swarm(&self) -> &Swarm {
+        self.shown
+            .as_ref()
+            .map_or(&self.swarm, |shown| &shown.swarm)
+    }
+
+    /// The series the page shows.
+    pub fn shown_series(&self) -> &Series {
+        self.shown
+            .as_ref()
+            .map_or(&self.series, |shown| &shown.series)
     }
 
     /// Puts a later (or, going back, an earlier) state of the same boids in

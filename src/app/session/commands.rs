@@ -103,7 +103,8 @@ impl Session {
 
     /// Schritt: pauses first, then advances exactly one step. Ignored while
     /// the previous Schritt is still being computed (it is not queued); on
-    /// the way to a step it stops the way and steps from where the swarm is.
+    /// the way to a step it stops the way (as Abbrechen does) and steps from
+    /// the state that leaves.
     /// At the largest step it only pauses and says so.
     pub fn step(&mut self, now: f64) -> Result<(), GoToError> {
         if matches!(
@@ -116,6 +117,9 @@ impl Session {
             return Ok(());
         }
         self.pause(now);
+        // From the state the way leaves behind (a way back not yet arrived
+        // gives back where it began, which is what the page shows).
+        self.end_finished_way();
         let Activity::Ready { run, doing } = &mut self.activity else {
             return Ok(());
         };
@@ -141,6 +145,9 @@ impl Session {
         }
         if target > MAX_STEP {
             return Err(GoToError::BeyondLast);
+        }
+        if target != current || run.shown.is_some() {
+            run.freeze(target);
         }
         if target > current {
             let Some(next) = run.swarm.next_kinematics() else {

@@ -139,6 +139,7 @@ impl Session {
 
     /// What the shell must do now (and forgets it). Call after every call.
     pub fn take_effects(&mut self) -> Effects {
+        self.end_finished_way();
         let effects = std::mem::take(&mut self.out);
         // A stretch of main-thread computing ends with anything but the next
         // job to compute at once.
@@ -167,7 +168,7 @@ impl Session {
     /// The swarm; `None` when there is none (also while a new one is built).
     #[must_use]
     pub fn swarm(&self) -> Option<&Swarm> {
-        self.run().map(|run| &run.swarm)
+        self.run().map(Run::shown_swarm)
     }
 
     /// The selected boid's index, if any.
@@ -209,7 +210,7 @@ impl Session {
     /// `None` without a swarm.
     #[must_use]
     pub fn series(&self) -> Option<&Series> {
-        self.run().map(|run| &run.series)
+        self.run().map(Run::shown_series)
     }
 
     /// The latest performance readout; `None` unless running.
@@ -237,6 +238,30 @@ impl Session {
         match &self.activity {
             Activity::Ready { run, .. } => Some(run),
             Activity::Empty | Activity::Building { .. } => None,
+        }
+    }
+
+    /// Once no way to a step is computed any more (arrived, cancelled,
+    /// replaced by Schritt or a run), the page shows the swarm again.
+    pub(super) fn end_finished_way(&mut self) {
+        if let Activity::Ready { run, doing } = &mut self.activity
+            && !matches!(doing, Doing::Seeking { .. } | Doing::Restoring { .. })
+            && run.end_way()
+        {
+            self.bump();
+        }
+    }
+
+    /// The step computed last on a way to a step while the page shows where
+    /// the way began; `None` otherwise (also while a checkpoint is rebuilt).
+    #[must_use]
+    pub fn way_step(&self) -> Option<u64> {
+        match &self.activity {
+            Activity::Ready {
+                run,
+                doing: Doing::Seeking { .. },
+            } if run.shown.is_some() => Some(run.swarm.step_count()),
+            _ => None,
         }
     }
 

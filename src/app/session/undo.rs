@@ -44,10 +44,14 @@ impl Session {
     /// Takes the current swarm out, paused, keeping it for Rückgängig when it
     /// had run; the activity is left empty.
     pub(super) fn discard(&mut self, now: f64) {
-        if let Activity::Ready { run, .. } = std::mem::replace(&mut self.activity, Activity::Empty)
-            && run.had_run()
+        if let Activity::Ready { mut run, .. } =
+            std::mem::replace(&mut self.activity, Activity::Empty)
         {
-            self.discarded = Some(Discarded { run, at: now });
+            // A way cut off here leaves what Abbrechen would.
+            run.end_way();
+            if run.had_run() {
+                self.discarded = Some(Discarded { run, at: now });
+            }
         }
     }
 

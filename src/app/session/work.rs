@@ -132,12 +132,18 @@ impl Session {
         } = done;
         match (&mut self.activity, kind) {
             (Activity::Building { origin, target }, JobKind::Build) => {
+                let mut run = Box::new(Run::new(swarm, measures, *origin));
                 let doing = match *target {
-                    Some(target) => Doing::Seeking { target },
+                    Some(target) => {
+                        // A link's way: its first state shows until it lands.
+                        run.freeze(target);
+                        Doing::Seeking { target }
+                    }
                     None => Doing::Paused,
                 };
-                let run = Box::new(Run::new(swarm, measures, *origin));
                 self.activity = Activity::Ready { run, doing };
+                self.bump();
+                return;
             }
             (Activity::Ready { run, doing }, JobKind::Build) => {
                 let Doing::Restoring { target } = *doing else {
@@ -166,7 +172,10 @@ impl Session {
             // Nothing is built without a Building or Restoring to take it.
             (Activity::Empty | Activity::Building { .. }, _) => return,
         }
-        self.bump();
+        // On a way to a step the page shows where it began: nothing to redraw.
+        if !matches!(&self.activity, Activity::Ready { run, .. } if run.shown.is_some()) {
+            self.bump();
+        }
     }
 
     /// What follows a landed job at `now`: a run's next owed step, or the

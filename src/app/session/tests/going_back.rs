@@ -89,7 +89,12 @@ fn a_long_way_shows_its_target_and_abbrechen_stops_where_the_swarm_is() {
     for _ in 0..12 {
         assert!(shell.answer());
     }
-    assert_eq!(shell.step_count(), Some(12));
+    assert_eq!(shell.session.way_step(), Some(12));
+    assert_eq!(
+        shell.step_count(),
+        Some(0),
+        "the page shows where the way began"
+    );
     assert_eq!(shell.session.busy(), Some(Busy::Seeking { target: 40 }));
     shell.pause(); // Abbrechen
     assert_eq!(shell.session.busy(), None);
@@ -220,4 +225,108 @@ fn pause_while_a_checkpoint_is_restored_stays_where_the_swarm_is() {
     shell.settle();
     assert_eq!(shell.json(), Some(by_hand(70)));
     assert_eq!(shell.session.busy(), None);
+}
+
+#[test]
+fn going_back_shows_only_where_it_lands() {
+    let mut shell = Shell::with_workers(2);
+    shell.initialise(&small());
+    shell.settle();
+    shell.go_to(49).expect("forward");
+    shell.settle();
+    let version = shell.session.version();
+    shell
+        .step_back()
+        .expect("back to 48: rebuilds step 0, then 48 steps");
+    let mut seen = vec![];
+    while shell.answer() {
+        seen.push(shell.step_count());
+        if shell.session.busy().is_some() {
+            assert_eq!(shell.session.version(), version, "nothing new to draw");
+            assert_eq!(shell.series_csv(), model_series(49), "the series stays too");
+        }
+    }
+    assert!(seen.len() > 40, "{} answers", seen.len());
+    let (last, before) = seen.split_last().expect("answers");
+    assert!(before.iter().all(|&step| step == Some(49)), "{seen:?}");
+    assert_eq!(*last, Some(48));
+    assert_eq!(shell.json(), Some(by_hand(48)));
+    assert_eq!(shell.series_csv(), model_series(48));
+    assert_ne!(shell.session.version(), version);
+}
+
+#[test]
+fn a_cancelled_way_back_keeps_the_state_it_started_from() {
+    let mut shell = on_a_way_back_from_49_to_30();
+    assert_eq!(shell.session.way_step(), Some(9));
+    shell.pause(); // Abbrechen
+    assert_eq!(shell.session.busy(), None);
+    shell.settle();
+    assert_eq!(
+        shell.json(),
+        Some(by_hand(49)),
+        "nothing of the way was seen"
+    );
+    assert_eq!(shell.series_csv(), model_series(49));
+    // Going on from there works as before.
+    shell.step();
+    shell.settle();
+    assert_eq!(shell.json(), Some(by_hand(50)));
+}
+
+#[test]
+fn schritt_on_a_way_back_steps_from_the_state_shown() {
+    let mut shell = on_a_way_back_from_49_to_30();
+    shell.step();
+    assert_eq!(
+        shell.step_count(),
+        Some(49),
+        "the way's steps were never shown"
+    );
+    shell.settle();
+    assert_eq!(shell.json(), Some(by_hand(50)));
+}
+
+#[test]
+fn going_to_the_step_a_way_back_has_reached_lands_there() {
+    let mut shell = Shell::main_thread();
+    shell.initialise(&small());
+    shell.go_to(70).expect("forward");
+    shell.compute_ms = 30.0;
+    shell.go_to(66).expect("back: rebuilds 64, then steps");
+    assert_eq!(shell.step_count(), Some(70), "shown while on the way");
+    let reached = shell.session.way_step().expect("on the way");
+    shell.go_to(reached).expect("stop here");
+    shell.settle();
+    assert_eq!(shell.step_count(), Some(reached));
+    assert_eq!(shell.json(), Some(by_hand(reached)));
+}
+
+#[test]
+fn an_edit_on_a_way_back_offers_back_the_state_the_way_began_from() {
+    let mut shell = on_a_way_back_from_49_to_30();
+    shell.reset(); // what an edit does
+    let offer = shell
+        .session
+        .undo_offer(shell.now)
+        .expect("Rückgängig offered");
+    assert_eq!(offer.step, 49);
+    shell.act(Session::undo);
+    assert_eq!(shell.json(), Some(by_hand(49)));
+}
+
+/// A swarm at step 49 on its way back to 30: step 0 rebuilt and 9 steps
+/// computed since, none of them shown.
+fn on_a_way_back_from_49_to_30() -> Shell {
+    let mut shell = Shell::with_workers(2);
+    shell.initialise(&small());
+    shell.settle();
+    shell.go_to(49).expect("forward");
+    shell.settle();
+    shell.go_to(30).expect("back");
+    for _ in 0..10 {
+        assert!(shell.answer());
+    }
+    assert_eq!(shell.session.way_step(), Some(9));
+    shell
 }

@@ -26,11 +26,11 @@ fn without_workers_a_long_way_continues_after_the_page_had_its_turn() {
     shell.initialise(&small());
     shell.compute_ms = 20.0;
     shell.go_to(10).expect("forward");
-    assert_eq!(shell.step_count(), Some(3), "60 ms of steps");
+    assert_eq!(shell.session.way_step(), Some(3), "60 ms of steps");
     assert_eq!(shell.later.len(), 1);
     assert_eq!(shell.session.busy(), Some(Busy::Seeking { target: 10 }));
     shell.next_task();
-    assert_eq!(shell.step_count(), Some(6));
+    assert_eq!(shell.session.way_step(), Some(6));
     shell.settle();
     assert_eq!(shell.json(), Some(by_hand(10)));
     assert_eq!(shell.session.busy(), None);
@@ -42,7 +42,7 @@ fn a_continuation_after_abbrechen_or_a_new_way_does_nothing() {
     shell.initialise(&small());
     shell.compute_ms = 30.0;
     shell.go_to(10).expect("forward");
-    assert_eq!(shell.step_count(), Some(2));
+    assert_eq!(shell.session.way_step(), Some(2));
     shell.pause();
     shell.next_task();
     assert_eq!(shell.step_count(), Some(2), "Abbrechen stopped it");

@@ -174,7 +174,7 @@ fn a_crashed_worker_s_job_is_sent_again_and_lands_bit_for_bit() {
     );
     // The crashed worker's answer, if it still came, is ignored.
     shell.deliver(&replies[2..]);
-    assert_eq!(shell.step_count(), Some(1));
+    assert_eq!(shell.session.way_step(), Some(1));
     shell.settle();
     assert_eq!(shell.step_count(), Some(4));
     assert_eq!(shell.json(), Some(by_hand(4)));
