@@ -531,3 +531,84 @@ async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
         .collect();
     assert!(unexpected.is_empty(), "{unexpected:?}");
 }
+
+scenario!(webgl => clicks_on_a_cone_or_near_it_select_a_boid);
+/// A grid of 21 × 21 clicks over a swarm of 300: of the clicks that land on
+/// a drawn cone or within 12 CSS px of one, at least 90 % select a boid.
+/// Prints the rate (recorded in docs/BENCHMARKS.md).
+async fn clicks_on_a_cone_or_near_it_select_a_boid(page: AppPage) {
+    swarm_in_3d(&page, 300).await;
+    let picture = canvas_picture(&page).await;
+    let ((left, top), (width, height)) = canvas_rect(&page).await;
+    let ratio = picture.width as f64 / width;
+    let cones = picture.coloured();
+    let margin = 12.0 * ratio;
+    let (mut near, mut hits, mut hits_elsewhere) = (0, 0, 0);
+    for row in 1..=21 {
+        for column in 1..=21 {
+            let (x, y) = (
+                width * f64::from(column) / 22.0,
+                height * f64::from(row) / 22.0,
+            );
+            let (px, py) = (x * ratio, y * ratio);
+            let on_or_near = cones
+                .iter()
+                .any(|&(cx, cy)| (cx as f64 - px).hypot(cy as f64 - py) <= margin);
+            page.click_at(left + x, top + y).await;
+            page.frames(2).await;
+            let selected = page.status().await.selection.starts_with("Boid Nr.");
+            if on_or_near {
+                near += 1;
+                hits += usize::from(selected);
+            } else {
+                hits_elsewhere += usize::from(selected);
+            }
+        }
+    }
+    let rate = hits as f64 / f64::from(near.max(1));
+    println!(
+        "3D view, 300 boids: {hits} of {near} clicks on or within 12 px of a cone select a boid \
+         ({:.0} %); {hits_elsewhere} of {} farther clicks do",
+        rate * 100.0,
+        441 - near
+    );
+    assert!(near >= 40, "the grid hardly meets the swarm: {near}");
+    assert!(rate >= 0.9, "{hits} of {near}");
+}
+
+scenario!(webgl => enter_on_the_focused_view_cycles_through_boids_near_the_centre);
+/// With the view focused (a visible ring), Enter selects a boid near the
+/// picture's centre and each further Enter another; the page's Space and
+/// arrow shortcuts still do not fire from the view.
+async fn enter_on_the_focused_view_cycles_through_boids_near_the_centre(page: AppPage) {
+    swarm_in_3d(&page, 300).await;
+    // Reached by keyboard (a Tab, then the focus moves on): the ring shows.
+    page.press(fantoccini::key::Key::Tab.into()).await;
+    let outline = page
+        .js(
+            "const c = document.getElementById('swarm-canvas'); c.focus();
+             return [document.activeElement === c, getComputedStyle(c).outlineStyle,
+                     getComputedStyle(c).outlineWidth];",
+        )
+        .await;
+    assert_eq!(
+        outline,
+        json!([true, "solid", "3px"]),
+        "a visible focus ring"
+    );
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        page.press(fantoccini::key::Key::Enter.into()).await;
+        let status = page
+            .wait_for_status("a boid selected by Enter", |s| {
+                s.selection.starts_with("Boid Nr.") && !seen.contains(&s.selection)
+            })
+            .await;
+        seen.push(status.selection);
+    }
+    assert_eq!(
+        page.status().await.state,
+        "pausiert",
+        "Enter started nothing"
+    );
+}

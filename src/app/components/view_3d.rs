@@ -112,7 +112,8 @@ pub fn View3d(
                     role="img"
                     aria-label="3D-Ansicht des periodischen Würfels mit dem Schwarm. Ziehen dreht die Ansicht, \
                                 Strg oder ⌘ mit dem Mausrad zoomt; mit Fokus drehen die Pfeiltasten, \
-                                Plus und Minus zoomen, 0 setzt die Ansicht zurück."
+                                Plus und Minus zoomen, 0 setzt die Ansicht zurück, Enter wählt den \
+                                Boid nahe der Bildmitte und jedes weitere Enter den nächsten."
                 ></canvas>
                 {move || empty.get().then(|| view! {
                     <p class="view-3d-empty">
@@ -139,7 +140,8 @@ pub fn View3d(
                 </label>
                 <span class="view-3d-hint">
                     " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Tastatur (Fokus auf dem Bild): "
-                    "Pfeiltasten drehen, + und − zoomen, 0 setzt zurück"
+                    "Pfeiltasten drehen, + und − zoomen, 0 setzt zurück, Enter wählt einen Boid "
+                    "nahe der Mitte (weiter mit Enter)"
                 </span>
             </div>
             <figcaption class="view-notes">

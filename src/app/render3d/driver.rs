@@ -14,6 +14,7 @@ use std::rc::{Rc, Weak};
 use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
 use gloo_render::{AnimationFrame, request_animation_frame};
 use gloo_timers::callback::Timeout;
+use nalgebra::Matrix4;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{
@@ -22,7 +23,7 @@ use web_sys::{
 
 use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
 use super::gesture::{Gesture, PointerGesture};
-use super::picking::{PICK_RADIUS_PX, pick_nearest};
+use super::picking::{PICK_RADIUS_PX, next_near_centre, pick_nearest, symbol_extent};
 use super::{Drawn, Frame, Renderer, centre_on};
 use crate::app::rules_overlay::RulesOverlay;
 use crate::app::timing::now_ms;
@@ -457,6 +458,33 @@ impl Inner {
 
     /// Selects the boid nearest to a click, or clears the selection.
     fn pick(&self, x: f64, y: f64) {
+        self.select_from_picture(|positions, view_projection, size, _| {
+            Some(pick_nearest(
+                positions,
+                view_projection,
+                size,
+                (x, y),
+                PICK_RADIUS_PX,
+                symbol_extent(positions.len()),
+            ))
+        });
+    }
+
+    /// Enter on the focused view: the next of the boids nearest the
+    /// picture's centre is selected (as a click would).
+    fn select_near_centre(&self) {
+        self.select_from_picture(|positions, view_projection, size, selection| {
+            next_near_centre(positions, view_projection, size, selection).map(Some)
+        });
+    }
+
+    /// Selects what `choose` finds in the picture as drawn: the positions
+    /// shown (around the followed boid, if any), the camera's matrix, the
+    /// canvas size in CSS px and the selection. `None` leaves the selection.
+    fn select_from_picture(
+        &self,
+        choose: impl FnOnce(&[Vec3], &Matrix4<f64>, (f64, f64), Option<usize>) -> Option<Option<usize>>,
+    ) {
         let (width, height, _) = self.size();
         let (width, height) = (f64::from(width), f64::from(height));
         if width < 1.0 || height < 1.0 {
@@ -473,19 +501,18 @@ impl Inner {
         } = &mut *state;
         let view_projection = camera.view_projection(width / height);
         let selection = *selection;
-        let mut hit = None;
+        let mut choose = Some(choose);
+        let mut chosen = None;
         (self.hooks.read_swarm)(&mut |data_version, positions, _| {
             let (positions, _) = following.positions(data_version, positions, selection);
-            hit = pick_nearest(
-                positions,
-                &view_projection,
-                (width, height),
-                (x, y),
-                PICK_RADIUS_PX,
-            );
+            if let Some(choose) = choose.take() {
+                chosen = choose(positions, &view_projection, (width, height), selection);
+            }
         });
         drop(state);
-        (self.hooks.select)(hit);
+        if let Some(boid) = chosen {
+            (self.hooks.select)(boid);
+        }
     }
 
     fn on_wheel(&self, event: &Event) {
@@ -506,6 +533,12 @@ impl Inner {
             return;
         };
         if event.ctrl_key() || event.alt_key() || event.meta_key() {
+            return;
+        }
+        if event.key() == "Enter" {
+            event.prevent_default();
+            event.stop_propagation();
+            self.select_near_centre();
             return;
         }
         if let Some(action) = action_for_key(&event.key()) {
