@@ -72,6 +72,7 @@ pub mod hardening;
 pub mod info_page;
 pub mod links;
 pub mod overlay;
+pub mod phone;
 pub mod presets;
 pub mod series;
 pub mod service_worker;

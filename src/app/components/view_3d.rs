@@ -138,10 +138,14 @@ pub fn View3d(
                     />
                     " Auswahl verfolgen"
                 </label>
-                <span class="view-3d-hint">
-                    " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Tastatur (Fokus auf dem Bild): "
-                    "Pfeiltasten drehen, + und − zoomen, 0 setzt zurück, Enter wählt einen Boid "
-                    "nahe der Mitte (weiter mit Enter)"
+                <span class="view-3d-hint hint-mouse">
+                    " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Klick wählt einen Boid · Tastatur "
+                    "(Fokus auf dem Bild): Pfeiltasten drehen, + und − zoomen, 0 setzt zurück, "
+                    "Enter wählt einen Boid nahe der Mitte (weiter mit Enter)"
+                </span>
+                <span class="view-3d-hint hint-touch">
+                    " Ein Finger dreht · zwei Finger auseinander oder zusammen zoomen · Tippen "
+                    "wählt einen Boid"
                 </span>
             </div>
             <figcaption class="view-notes">
