@@ -80,7 +80,7 @@ test-checks: wasm-target
 test-app: setup
 	trunk build
 
-## Lighthouse (mobile preset) on / and /tabelle of `make dist`, served with
+## Lighthouse (mobile preset) on the four pages of `make dist`, served with
 ## the precompressed files; prints the scores. A benchmark, not a test.
 lighthouse: setup-lighthouse dist
 	node scripts/lighthouse.mjs --dir dist

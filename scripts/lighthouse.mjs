@@ -4,7 +4,7 @@
 // `make dist`; Lighthouse itself is installed into tools/lighthouse by
 // `scripts/setup.sh lighthouse`.
 //
-//   node scripts/lighthouse.mjs [--dir dist] [--pages /,/tabelle] [--runs 5]
+//   node scripts/lighthouse.mjs [--dir dist] [--pages /,/tabelle,/studie,/info] [--runs 5]
 //
 // Each page is measured `runs` times and the median performance run is
 // printed (single runs scatter by several points on a busy machine).
@@ -16,11 +16,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const options = { dir: "dist", pages: "/,/tabelle", runs: "5" };
+const options = { dir: "dist", pages: "/,/tabelle,/studie,/info", runs: "5" };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, "");
   if (!(key in options) || process.argv[i + 1] === undefined) {
-    console.error("usage: node scripts/lighthouse.mjs [--dir DIR] [--pages /,/tabelle] [--runs N]");
+    console.error("usage: node scripts/lighthouse.mjs [--dir DIR] [--pages /,/tabelle,/studie,/info] [--runs N]");
     process.exit(2);
   }
   options[key] = process.argv[i + 1];

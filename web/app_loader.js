@@ -71,7 +71,16 @@ try {
   await init({ module_or_path: wasm });
 } catch (error) {
   onTrap(error);
-  const loading = document.querySelector("[data-shell] .shell-loading");
+  // Where „Lädt …“ stood, or below the Info text that the shell shows in
+  // its place.
+  let loading = document.querySelector("[data-shell] .shell-loading");
+  const main = document.querySelector("main[data-shell]");
+  if (!loading && main) {
+    loading = document.createElement("p");
+    loading.className = "shell-loading";
+    loading.setAttribute("role", "status");
+    main.append(loading);
+  }
   if (loading) {
     loading.textContent = "Die App ließ sich nicht laden. Bitte die Verbindung prüfen und die Seite neu laden.";
   }

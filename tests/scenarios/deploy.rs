@@ -126,6 +126,28 @@ async fn the_shell_shows_the_layout_until_the_app_replaces_it(page: AppPage) {
     );
 }
 
+scenario!(svg => the_shell_shows_the_info_text_before_the_app);
+/// On the Info page the shell fetches the text itself: it is there without
+/// the wasm (the app's largest paint comes early, and nothing moves when the
+/// app puts the same article in the same place).
+async fn the_shell_shows_the_info_text_before_the_app(page: AppPage) {
+    open_with_the_wasm_blocked(&page, "/info").await;
+    page.wait_for_css("main[data-shell] article.about h2").await;
+    let shell = page.js(&layout_shape("main article.about h2")).await;
+    blocked_wasm_fails(&page).await;
+    page.driver
+        .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
+        .await;
+    page.reload().await;
+    page.wait_for_css("main:not([data-shell]) article.about h2")
+        .await;
+    let app = page.js(&layout_shape("main article.about h2")).await;
+    assert_eq!(
+        shell, app,
+        "the shell's article equals the app's, box for box"
+    );
+}
+
 /// Opens `path` with every wasm request blocked: the shell stays.
 async fn open_with_the_wasm_blocked(page: &AppPage, path: &str) {
     page.driver.cdp("Network.enable", json!({})).await;

@@ -24,15 +24,32 @@ const NOT_LOADED: &str = r#"<h1>Über dieses Modell</h1><p class="error" role="a
 /// The Info page: the fetched German text inside the page's article.
 #[component]
 pub fn AboutPage() -> impl IntoView {
-    let html = RwSignal::new(LOADING.to_owned());
-    wasm_bindgen_futures::spawn_local(async move {
-        let loaded = fetch_text(&route_href(INFO_TEXT_FILE)).await;
-        // The user may have left the page before the answer came.
-        if !html.is_disposed() {
-            html.set(loaded.unwrap_or_else(|| NOT_LOADED.to_owned()));
-        }
-    });
+    // The static shell may have fetched it already (index.html), and shows
+    // it where this article goes: then the app shows the same at once.
+    let from_shell = text_from_shell();
+    let fetched = from_shell.is_some();
+    let html = RwSignal::new(from_shell.unwrap_or_else(|| LOADING.to_owned()));
+    if !fetched {
+        wasm_bindgen_futures::spawn_local(fetch_into(html));
+    }
     view! { <article class="page narrow about" inner_html=html></article> }
+}
+
+/// Fetches the text into `html` (or the German note that it could not).
+async fn fetch_into(html: RwSignal<String>) {
+    let loaded = fetch_text(&route_href(INFO_TEXT_FILE)).await;
+    // The user may have left the page before the answer came.
+    if !html.is_disposed() {
+        html.set(loaded.unwrap_or_else(|| NOT_LOADED.to_owned()));
+    }
+}
+
+/// The text index.html's shell script fetched for this page, if it came.
+fn text_from_shell() -> Option<String> {
+    let window = web_sys::window()?;
+    js_sys::Reflect::get(&window, &"__boidsInfoText".into())
+        .ok()?
+        .as_string()
 }
 
 /// The body of a same-origin file as text, or `None` when the request fails,
