@@ -256,6 +256,31 @@ pub fn nearest_boid(positions: &[Vec3], target: ScreenPoint, max_distance: f64) 
     best.map(|(i, _, _)| i)
 }
 
+/// How many of the boids nearest the picture's centre the keyboard cycles
+/// through in the SVG view.
+pub const KEY_CANDIDATES: usize = 8;
+
+/// The boid the keyboard selects next: of the [`KEY_CANDIDATES`] boids whose
+/// picture positions lie nearest to the picture's centre (ties: nearer to the
+/// viewer, then the lower index), the one after `current` in that order, or
+/// the nearest when `current` is not among them; `None` without boids.
+#[must_use]
+pub fn next_near_centre(positions: &[Vec3], current: Option<usize>) -> Option<usize> {
+    let mut nearest: Vec<(f64, f64, usize)> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let s = project(p);
+            (s.x.hypot(s.y), -depth(p), i)
+        })
+        .collect();
+    nearest.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    nearest.truncate(KEY_CANDIDATES);
+    let rank = current.and_then(|boid| nearest.iter().position(|&(.., i)| i == boid));
+    let next = rank.map_or(0, |rank| (rank + 1) % nearest.len());
+    nearest.get(next).map(|&(.., i)| i)
+}
+
 /// Rounds picture units to the integers written into path data.
 fn round(value: f64) -> i64 {
     // Saturating cast; positions are bounded, so this never saturates.
@@ -268,6 +293,24 @@ mod tests {
 
     fn v(x: f64, y: f64, z: f64) -> Vec3 {
         Vec3::new(x, y, z)
+    }
+
+    #[test]
+    fn the_keyboard_cycles_through_the_boids_nearest_the_centre() {
+        // Boid k lies k · 0.3 LE up from the centre: nearer first.
+        let positions: Vec<Vec3> = (0..10).map(|k| v(0.0, 0.3 * f64::from(k), 0.0)).collect();
+        let order: Vec<usize> = std::iter::successors(next_near_centre(&positions, None), |&c| {
+            next_near_centre(&positions, Some(c))
+        })
+        .take(KEY_CANDIDATES + 1)
+        .collect();
+        assert_eq!(order, [0, 1, 2, 3, 4, 5, 6, 7, 0]);
+        assert_eq!(
+            next_near_centre(&positions, Some(9)),
+            Some(0),
+            "far: nearest"
+        );
+        assert_eq!(next_near_centre(&[], None), None);
     }
 
     #[test]

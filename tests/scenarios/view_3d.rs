@@ -576,17 +576,18 @@ async fn clicks_on_a_cone_or_near_it_select_a_boid(page: AppPage) {
     assert!(rate >= 0.9, "{hits} of {near}");
 }
 
-scenario!(webgl => enter_on_the_focused_view_cycles_through_boids_near_the_centre);
+scenario!(svg, webgl => enter_on_the_focused_view_cycles_through_boids_near_the_centre);
 /// With the view focused (a visible ring), Enter selects a boid near the
 /// picture's centre and each further Enter another; the page's Space and
 /// arrow shortcuts still do not fire from the view.
 async fn enter_on_the_focused_view_cycles_through_boids_near_the_centre(page: AppPage) {
-    swarm_in_3d(&page, 300).await;
+    initialised(&page, 300).await;
+    page.wait_for_css("#swarm-canvas, #swarm-svg").await;
     // Reached by keyboard (a Tab, then the focus moves on): the ring shows.
     page.press(fantoccini::key::Key::Tab.into()).await;
     let outline = page
         .js(
-            "const c = document.getElementById('swarm-canvas'); c.focus();
+            "const c = document.querySelector('#swarm-canvas, #swarm-svg'); c.focus();
              return [document.activeElement === c, getComputedStyle(c).outlineStyle,
                      getComputedStyle(c).outlineWidth];",
         )

@@ -16,7 +16,7 @@ use leptos::svg;
 use super::{ReadingNotes, RulesLegend, SvgRulesOverlay};
 use crate::app::projection::{
     DEPTH_LAYERS, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer, nearest_boid,
-    project, write_symbol,
+    next_near_centre, project, write_symbol,
 };
 use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
@@ -131,6 +131,20 @@ pub fn SvgView() -> impl IntoView {
         store.select(hit);
     };
 
+    // Enter on the focused picture: the next of the boids nearest its centre.
+    let on_key = move |event: leptos::ev::KeyboardEvent| {
+        if event.key() != "Enter" || event.ctrl_key() || event.alt_key() || event.meta_key() {
+            return;
+        }
+        event.prevent_default();
+        let current = store.selection().get_untracked();
+        let next =
+            store.with_swarm(|swarm| swarm.and_then(|s| next_near_centre(s.positions(), current)));
+        if next.is_some() {
+            store.select(next);
+        }
+    };
+
     let (vx, vy, vw, vh) = VIEW_BOX;
     let cube_path = cube_edges().iter().fold(String::new(), |mut d, (a, b)| {
         d.push_str(&format!("M{:.0} {:.0}L{:.0} {:.0}", a.x, a.y, b.x, b.y));
@@ -169,8 +183,12 @@ pub fn SvgView() -> impl IntoView {
                     class:rules-on=move || rules.with(Option::is_some)
                     viewBox=format!("{vx} {vy} {vw} {vh}")
                     role="img"
-                    aria-label="Isometrische Projektion des periodischen Würfels mit dem Schwarm"
+                    tabindex="0"
+                    aria-label="Isometrische Projektion des periodischen Würfels mit dem Schwarm; \
+                                Klick wählt einen Boid, mit Fokus wählt Enter einen nahe der \
+                                Bildmitte und jedes weitere Enter den nächsten"
                     on:click=on_click
+                    on:keydown=on_key
                 >
                     <path class="cube" d=cube_path/>
                     {labels}
