@@ -257,25 +257,43 @@ pub fn nearest_boid(positions: &[Vec3], target: ScreenPoint, max_distance: f64) 
 }
 
 /// How many of the boids nearest the picture's centre the keyboard cycles
-/// through in the SVG view.
+/// through (in either view).
 pub const KEY_CANDIDATES: usize = 8;
 
-/// The boid the keyboard selects next: of the [`KEY_CANDIDATES`] boids whose
-/// picture positions lie nearest to the picture's centre (ties: nearer to the
-/// viewer, then the lower index), the one after `current` in that order, or
-/// the nearest when `current` is not among them; `None` without boids.
+/// The boid the keyboard selects next in the SVG view: of the
+/// [`KEY_CANDIDATES`] boids whose picture positions lie nearest to the
+/// picture's centre (ties: nearer to the viewer, then the lower index), the
+/// one after `current` in that order, or the nearest when `current` is not
+/// among them; `None` without boids.
 #[must_use]
 pub fn next_near_centre(positions: &[Vec3], current: Option<usize>) -> Option<usize> {
-    let mut nearest: Vec<(f64, f64, usize)> = positions
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
+    next_of_nearest(
+        positions.iter().enumerate().map(|(i, p)| {
             let s = project(p);
             (s.x.hypot(s.y), -depth(p), i)
-        })
-        .collect();
-    nearest.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    nearest.truncate(KEY_CANDIDATES);
+        }),
+        current,
+    )
+}
+
+/// The keyboard's cycle over boids keyed `(distance from the centre, depth
+/// with nearer first, index)`: of the [`KEY_CANDIDATES`] smallest keys, the
+/// boid after `current`, or the first when `current` is not among them.
+/// Shared by the SVG and the 3D view, which differ only in their keys.
+#[must_use]
+pub fn next_of_nearest(
+    keys: impl Iterator<Item = (f64, f64, usize)>,
+    current: Option<usize>,
+) -> Option<usize> {
+    let mut nearest: Vec<(f64, f64, usize)> = Vec::with_capacity(KEY_CANDIDATES + 1);
+    for key in keys {
+        let at = nearest
+            .partition_point(|other| other.partial_cmp(&key) == Some(std::cmp::Ordering::Less));
+        if at < KEY_CANDIDATES {
+            nearest.insert(at, key);
+            nearest.truncate(KEY_CANDIDATES);
+        }
+    }
     let rank = current.and_then(|boid| nearest.iter().position(|&(.., i)| i == boid));
     let next = rank.map_or(0, |rank| (rank + 1) % nearest.len());
     nearest.get(next).map(|&(.., i)| i)

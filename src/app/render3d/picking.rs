@@ -5,6 +5,7 @@
 use nalgebra::Matrix4;
 
 use super::geometry::{CONE_RADIUS, TIP_FRACTION, cone_length};
+use crate::app::projection::next_of_nearest;
 use crate::model::Vec3;
 
 /// A click selects the nearest boid whose drawn symbol lies within this
@@ -100,14 +101,9 @@ pub fn pick_nearest(
     best.map(|(_, _, index)| index)
 }
 
-/// How many of the boids nearest the picture's centre the keyboard cycles
-/// through.
-pub const KEY_CANDIDATES: usize = 8;
-
-/// The boid the keyboard selects next: of the [`KEY_CANDIDATES`] visible
-/// boids projected nearest to the canvas' centre (ties: nearer to the eye,
-/// then the lower index), the one after `current` in that order, or the
-/// nearest when `current` is not among them; `None` when none is visible.
+/// The boid the keyboard selects next: of the visible boids projected
+/// nearest to the canvas' centre (ties: nearer to the eye, then the lower
+/// index), as [`next_of_nearest`] cycles them.
 #[must_use]
 pub fn next_near_centre(
     positions: &[Vec3],
@@ -115,24 +111,15 @@ pub fn next_near_centre(
     (width, height): (f64, f64),
     current: Option<usize>,
 ) -> Option<usize> {
-    let mut nearest: Vec<(f64, f64, usize)> = Vec::with_capacity(KEY_CANDIDATES + 1);
-    for (index, position) in positions.iter().enumerate() {
-        let Some(point) = project_to_canvas(position, view_projection, width, height) else {
-            continue;
-        };
-        let distance = (point.x - width / 2.0).hypot(point.y - height / 2.0);
-        let key = (distance, point.depth, index);
-        let at = nearest.partition_point(|other| {
-            (other.0, other.1, other.2).partial_cmp(&key) == Some(std::cmp::Ordering::Less)
+    let keys = positions
+        .iter()
+        .enumerate()
+        .filter_map(|(index, position)| {
+            let point = project_to_canvas(position, view_projection, width, height)?;
+            let distance = (point.x - width / 2.0).hypot(point.y - height / 2.0);
+            Some((distance, point.depth, index))
         });
-        if at < KEY_CANDIDATES {
-            nearest.insert(at, key);
-            nearest.truncate(KEY_CANDIDATES);
-        }
-    }
-    let rank = current.and_then(|boid| nearest.iter().position(|&(.., index)| index == boid));
-    let next = rank.map_or(0, |rank| (rank + 1) % nearest.len());
-    nearest.get(next).map(|&(.., index)| index)
+    next_of_nearest(keys, current)
 }
 
 /// The on-canvas length, in CSS pixels, of `extent` LE at `position` laid
@@ -301,7 +288,7 @@ mod tests {
             std::iter::successors(next_near_centre(&positions, &vp, SIZE, None), |&current| {
                 next_near_centre(&positions, &vp, SIZE, Some(current))
             })
-            .take(KEY_CANDIDATES + 1)
+            .take(crate::app::projection::KEY_CANDIDATES + 1)
             .collect();
         assert_eq!(
             order,
