@@ -52,7 +52,7 @@ const builtPolicy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)
 const HARDENING = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "no-referrer",
-  ...(builtPolicy ? { "Content-Security-Policy": `${builtPolicy}; frame-ancestors 'none'` } : {}),
+  ...(builtPolicy ? { "Content-Security-Policy": `${builtPolicy}; frame-ancestors *` } : {}),
 };
 
 async function isFile(path) {

@@ -13,6 +13,21 @@ use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_step}
 /// The query key of the step.
 pub const STEP_KEY: &str = "schritt";
 
+/// The query key of the embed mode (`?einbetten`, with or without a value,
+/// beside any other keys): the page shows only the view, the controls and
+/// the readouts, for an `<iframe>` in a course page.
+pub const EMBED_KEY: &str = "einbetten";
+
+/// Whether a query string (with or without its leading `?`) asks for the
+/// embed mode.
+#[must_use]
+pub fn embedded(query: &str) -> bool {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    query
+        .split('&')
+        .any(|pair| pair.split_once('=').map_or(pair, |(name, _)| name) == EMBED_KEY)
+}
+
 /// The query key of a parameter: its German label in ASCII, lower case.
 #[must_use]
 pub fn key(field: ParamField) -> &'static str {
@@ -263,6 +278,23 @@ mod tests {
         );
         // The inputs show what the link said, so the form shows the same errors.
         assert_eq!(request.text(ParamField::Radius), "abc");
+    }
+
+    #[test]
+    fn the_embed_mode_is_asked_for_by_its_key_alone() {
+        for yes in [
+            "?einbetten",
+            "einbetten",
+            "?anzahl=5&einbetten",
+            "?einbetten=1&seed=2",
+        ] {
+            assert!(embedded(yes), "{yes}");
+        }
+        for no in ["", "?", "?einbettenx", "?x=einbetten", "?anzahl=5"] {
+            assert!(!embedded(no), "{no}");
+        }
+        // The key names no parameter: on its own it is no link.
+        assert_eq!(parse("?einbetten"), None);
     }
 
     #[test]

@@ -301,7 +301,7 @@ pub const NEW_VERSION: &str = "Neue Version verfügbar – neu laden";
 /// The simulation page's opening sentences: what the page shows and how to
 /// begin. index.html's static shell shows the same paragraph in the same
 /// place while the app loads (a browser test compares them).
-pub const SIMULATION_LEAD: &str = "Drei Regeln machen aus vielen Boids einen Schwarm: Abstand halten, Richtung angleichen, zusammenbleiben. Parameter wählen, „Initialisieren“, dann „Starten“ oder Schritt für Schritt ansehen – mit demselben Seed genau wiederholbar.";
+pub const SIMULATION_LEAD: &str = "Drei Regeln machen aus vielen Boids einen Schwarm: Abstand, Richtung und Kohäsion. Parameter wählen, „Initialisieren“, dann „Starten“ oder Schritt für Schritt ansehen – mit demselben Seed genau wiederholbar.";
 
 #[cfg(test)]
 mod tests {

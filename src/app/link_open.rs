@@ -72,6 +72,22 @@ impl Default for LinkNotes {
     }
 }
 
+/// Marks the page as embedded (class `embedded` on the root element) when
+/// its address asks for it ([`link::EMBED_KEY`]); the style sheet then
+/// shows only the view, the controls and the readouts. Call before
+/// [`take_from_address`].
+pub fn mark_embedded() {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let search = web_sys::window().and_then(|window| window.location().search().ok());
+        if search.is_some_and(|search| link::embedded(&search))
+            && let Some(root) = document().document_element()
+        {
+            let _ = root.class_list().add_1("embedded");
+        }
+    }
+}
+
 /// Takes the link out of the address: returns what it asks for and puts the
 /// plain path back in the address bar (without a new history entry), so a
 /// reload or a bookmark made now does not apply the link again. `None` on
@@ -86,10 +102,17 @@ pub fn take_from_address() -> Option<LinkRequest> {
         if !base_path::route_of(&path).is_some_and(|route| LINK_PATHS.contains(&route.as_str())) {
             return None;
         }
-        let request = link::parse(&location.search().ok()?)?;
+        let search = location.search().ok()?;
+        let request = link::parse(&search)?;
+        // The embed mode stays in the address, so a reload keeps it.
+        let tidy = if link::embedded(&search) {
+            format!("{path}?{}", link::EMBED_KEY)
+        } else {
+            path
+        };
         if let Ok(history) = window.history() {
             // Failing to tidy the address bar must not stop the link.
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&tidy));
         }
         Some(request)
     }

@@ -27,6 +27,7 @@ pub mod study;
 pub mod table_data;
 pub mod table_keys;
 pub mod timing;
+pub mod view_look;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
@@ -43,6 +44,7 @@ use self::param_form::ParamForm;
 use self::rules_overlay::OverlaySettings;
 use self::state::SwarmStore;
 use self::study::StudyStore;
+use self::view_look::ViewLook;
 
 /// The whole app: provides the app-level state, drives the clock with
 /// animation frames while running, starts the model's workers, applies a
@@ -58,6 +60,7 @@ pub fn App() -> impl IntoView {
     provide_context(form);
     provide_context(cores);
     provide_context(OverlaySettings::new());
+    provide_context(ViewLook::new());
     // The study lives beside the swarm: a page change neither stops nor
     // pauses it. Leaving the app asks first while something long is in
     // progress: a study, or a way to a step (a link's or „Gehe zu
@@ -71,6 +74,7 @@ pub fn App() -> impl IntoView {
     let notes = LinkNotes::new();
     provide_context(notes);
     // Read before the router starts, so it starts on the plain path.
+    link_open::mark_embedded();
     let link = StoredValue::new(link_open::take_from_address());
     // Starts the workers, and new ones whenever the number of cores changes.
     // A link is applied once, after the first workers exist, so that its

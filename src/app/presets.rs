@@ -63,7 +63,7 @@ pub static PRESETS: LazyLock<[Preset; 6]> = LazyLock::new(|| {
         Preset {
             id: "gas",
             name: "Gas ohne Ordnung",
-            watch: "Ohne Ausrichtung und Zusammenhalt stoßen sich die Boids nur ab: Sie bleiben \
+            watch: "Ohne Richtung und Kohäsion stoßen sich die Boids nur ab: Sie bleiben \
                 verstreut, die meisten allein, und keine Richtung setzt sich durch.",
             params: Params {
                 count: 300,
@@ -77,8 +77,8 @@ pub static PRESETS: LazyLock<[Preset; 6]> = LazyLock::new(|| {
         },
         Preset {
             id: "klumpen",
-            name: "Klumpen ohne Ausrichtung",
-            watch: "Zusammenhalt ohne Ausrichtung: In wenigen Sekunden ballen sich die Boids zu \
+            name: "Klumpen ohne Richtung",
+            watch: "Kohäsion ohne Richtung: In wenigen Sekunden ballen sich die Boids zu \
                 dichten Klumpen (der Abstand zum nächsten Nachbarn halbiert sich), in denen sie \
                 kreuz und quer fliegen, statt gemeinsam zu ziehen.",
             params: Params {

@@ -91,8 +91,9 @@ pub fn screen_direction(v: &Vec3) -> Option<(f64, f64)> {
 
 /// Appends one boid's symbol to SVG path data, as exactly one subpath group
 /// that starts with `M` at the boid's projected position: an arrowhead of
-/// constant size along the projected velocity, or a small disc.
-pub fn write_symbol(out: &mut String, position: &Vec3, velocity: &Vec3) {
+/// constant size along the projected velocity, or a small disc. `scale`
+/// (the „Symbolgröße“, > 0) multiplies every symbol's size alike.
+pub fn write_symbol(out: &mut String, position: &Vec3, velocity: &Vec3, scale: f64) {
     let centre = project(position);
     let (cx, cy) = (round(centre.x), round(centre.y));
     let _ = write!(out, "M{cx} {cy}");
@@ -100,20 +101,15 @@ pub fn write_symbol(out: &mut String, position: &Vec3, velocity: &Vec3) {
         Some((ux, uy)) => {
             // Tip ahead of the centre, two back corners and a notch between.
             let (nx, ny) = (-uy, ux);
-            let tip = (0.6 * SYMBOL_LENGTH * ux, 0.6 * SYMBOL_LENGTH * uy);
-            let back = (-0.4 * SYMBOL_LENGTH * ux, -0.4 * SYMBOL_LENGTH * uy);
-            let notch = (-0.15 * SYMBOL_LENGTH * ux, -0.15 * SYMBOL_LENGTH * uy);
+            let (length, half_width) = (SYMBOL_LENGTH * scale, SYMBOL_HALF_WIDTH * scale);
+            let tip = (0.6 * length * ux, 0.6 * length * uy);
+            let back = (-0.4 * length * ux, -0.4 * length * uy);
+            let notch = (-0.15 * length * ux, -0.15 * length * uy);
             let corners = [
                 tip,
-                (
-                    back.0 + SYMBOL_HALF_WIDTH * nx,
-                    back.1 + SYMBOL_HALF_WIDTH * ny,
-                ),
+                (back.0 + half_width * nx, back.1 + half_width * ny),
                 notch,
-                (
-                    back.0 - SYMBOL_HALF_WIDTH * nx,
-                    back.1 - SYMBOL_HALF_WIDTH * ny,
-                ),
+                (back.0 - half_width * nx, back.1 - half_width * ny),
             ];
             // Relative moves between rounded absolute corners: exact shapes.
             let (mut px, mut py) = (cx, cy);
@@ -126,7 +122,7 @@ pub fn write_symbol(out: &mut String, position: &Vec3, velocity: &Vec3) {
             out.push('z');
         }
         None => {
-            let r = POINT_RADIUS;
+            let r = round(f64::from(POINT_RADIUS) * scale).max(1);
             let _ = write!(
                 out,
                 "m{} 0a{r} {r} 0 1 0 {} 0a{r} {r} 0 1 0 {} 0z",
@@ -394,16 +390,16 @@ mod tests {
     fn symbol_size_does_not_depend_on_speed() {
         let mut slow = String::new();
         let mut fast = String::new();
-        write_symbol(&mut slow, &v(0.5, 0.5, 0.5), &v(0.01, 0.0, 0.0));
-        write_symbol(&mut fast, &v(0.5, 0.5, 0.5), &v(40.0, 0.0, 0.0));
+        write_symbol(&mut slow, &v(0.5, 0.5, 0.5), &v(0.01, 0.0, 0.0), 1.0);
+        write_symbol(&mut fast, &v(0.5, 0.5, 0.5), &v(40.0, 0.0, 0.0), 1.0);
         assert_eq!(slow, fast);
     }
 
     #[test]
     fn each_symbol_is_one_group_starting_at_the_boid() {
         let mut path = String::new();
-        write_symbol(&mut path, &v(1.0, 0.0, -1.0), &v(1.0, 0.0, 0.0));
-        write_symbol(&mut path, &v(0.0, 0.0, 0.0), &v(1.0, 1.0, 1.0));
+        write_symbol(&mut path, &v(1.0, 0.0, -1.0), &v(1.0, 0.0, 0.0), 1.0);
+        write_symbol(&mut path, &v(0.0, 0.0, 0.0), &v(1.0, 1.0, 1.0), 1.0);
         assert_eq!(path.matches('M').count(), 2);
         assert!(path.starts_with("M141 0m"), "{path}");
         assert!(path.contains("M0 0m-5 0a5 5 0 1 0 10 0"), "{path}");
@@ -413,9 +409,19 @@ mod tests {
     #[test]
     fn the_arrow_tip_points_along_the_projected_velocity() {
         let mut path = String::new();
-        write_symbol(&mut path, &v(0.0, 0.0, 0.0), &v(0.0, 1.0, 0.0));
+        write_symbol(&mut path, &v(0.0, 0.0, 0.0), &v(0.0, 1.0, 0.0), 1.0);
         // Tip 0.6 × 30 = 18 units up (negative y) from the centre.
         assert!(path.starts_with("M0 0m0 -18l"), "{path}");
+    }
+
+    #[test]
+    fn the_symbol_size_scales_every_symbol_alike() {
+        let mut doubled = String::new();
+        write_symbol(&mut doubled, &v(0.0, 0.0, 0.0), &v(0.0, 1.0, 0.0), 2.0);
+        assert!(doubled.starts_with("M0 0m0 -36l"), "{doubled}");
+        let mut point = String::new();
+        write_symbol(&mut point, &v(0.0, 0.0, 0.0), &v(0.0, 0.0, 0.0), 2.0);
+        assert!(point.contains("m-10 0a10 10 0 1 0 20 0"), "{point}");
     }
 
     #[test]

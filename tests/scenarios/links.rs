@@ -257,7 +257,7 @@ async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage)
         "no run on the way to a step"
     );
     assert!(leaving_asks(&page).await, "leaving asks on a long way");
-    page.click_css("#btn-cancel").await;
+    page.click_css("#view-cancel").await;
     page.wait_for_status("stopped", |s| s.state == "pausiert")
         .await;
     assert_eq!(page.text_of("status-busy").await, "");
@@ -270,7 +270,7 @@ async fn a_long_way_to_a_step_shows_progress_and_can_be_cancelled(page: AppPage)
         (3..100_000).contains(&status.step_count()),
         "stopped where it was: {status:?}"
     );
-    page.wait_for_no_css("#btn-cancel").await;
+    page.wait_for_no_css("#view-cancel").await;
     assert!(!leaving_asks(&page).await, "nothing long in progress");
     // A run in real time loses nothing by leaving: no question.
     page.click(Button::Starten).await;
@@ -312,7 +312,7 @@ async fn a_link_with_a_long_way_asks_before_it_computes(page: AppPage) {
     prompt_text(&page).await;
     page.click_css("#btn-link-compute").await;
     on_the_way_past(&page, 5).await;
-    page.click_css("#btn-cancel").await;
+    page.click_css("#view-cancel").await;
     let stopped = page
         .wait_for_status("stopped", |s| s.state == "pausiert")
         .await;

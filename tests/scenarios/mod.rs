@@ -66,6 +66,7 @@ macro_rules! scenario {
 }
 
 pub mod basics;
+pub mod classroom;
 pub mod crash;
 pub mod deploy;
 pub mod hardening;

@@ -35,24 +35,6 @@ async fn leave_phone(page: &AppPage) {
         .await;
 }
 
-/// `[top, bottom, width, height]` of the first element `css` selects, in
-/// CSS px of the viewport.
-async fn rect(page: &AppPage, css: &str) -> Vec<f64> {
-    let value = page
-        .js(&format!(
-            "const r = document.querySelector({css}).getBoundingClientRect();
-             return [r.top, r.bottom, r.width, r.height];",
-            css = json!(css)
-        ))
-        .await;
-    value
-        .as_array()
-        .expect("a rectangle")
-        .iter()
-        .map(|v| v.as_f64().expect("a number"))
-        .collect()
-}
-
 scenario!(svg, webgl => on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach);
 async fn on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach(page: AppPage) {
     as_phone(&page).await;
@@ -69,8 +51,8 @@ async fn on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach(page: Ap
         Some(0.0),
         "scrolled to reach Initialisieren"
     );
-    let view = rect(&page, "#swarm-canvas, #swarm-svg").await;
-    let form = rect(&page, ".param-form").await;
+    let view = page.rect("#swarm-canvas, #swarm-svg").await;
+    let form = page.rect(".param-form").await;
     assert!(
         view[0] < 844.0 && view[1] <= 844.0,
         "the view on the first screen: {view:?}"
@@ -83,7 +65,7 @@ async fn on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach(page: Ap
         view[1] <= form[0],
         "the view before the form: {view:?} {form:?}"
     );
-    let controls = rect(&page, ".controls").await;
+    let controls = page.rect(".controls").await;
     assert!(
         controls[1] <= 844.0,
         "the controls on the first screen: {controls:?}"
@@ -101,7 +83,7 @@ async fn on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach(page: Ap
     page.js("document.getElementById('status-state').scrollIntoView({ block: 'center' });")
         .await;
     page.frames(2).await;
-    let controls = rect(&page, ".controls").await;
+    let controls = page.rect(".controls").await;
     assert!(
         controls[0].abs() <= 1.0,
         "the controls stay at the top: {controls:?}"
@@ -109,7 +91,7 @@ async fn on_a_phone_the_view_comes_first_and_the_controls_stay_in_reach(page: Ap
     page.save_screenshot_showing("phone-status.png", ".controls")
         .await;
     // Starten from the bar, with the status in sight: a tap where it stands.
-    let start = rect(&page, "#btn-start").await;
+    let start = page.rect("#btn-start").await;
     let left = page
         .js("return document.getElementById('btn-start').getBoundingClientRect().left;")
         .await
@@ -153,9 +135,11 @@ async fn on_a_touch_screen_the_hint_names_the_gestures(page: AppPage) {
     page.open_fresh().await;
     page.wait_for_css(".hint-touch").await;
     let shown = page
-        .js("return [...document.querySelectorAll('.view-3d-hint')]
+        .js(
+            "return [...document.querySelectorAll('.view-3d-hint > span')]
                  .filter(e => getComputedStyle(e).display !== 'none')
-                 .map(e => e.textContent.trim());")
+                 .map(e => e.textContent.trim());",
+        )
         .await;
     let shown: Vec<&str> = shown
         .as_array()

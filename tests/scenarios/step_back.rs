@@ -19,7 +19,7 @@ pub async fn paused_at(page: &AppPage, step: u64) {
         s.state == "pausiert" && s.steps == step.to_string()
     })
     .await;
-    page.wait_for_no_css("#btn-cancel").await;
+    page.wait_for_no_css("#status-cancel").await;
 }
 
 pub async fn go_to(page: &AppPage, text: &str) {

@@ -551,6 +551,17 @@ async fn clicks_on_a_cone_or_near_it_select_a_boid(page: AppPage) {
                 height * f64::from(row) / 22.0,
             );
             let (px, py) = (x * ratio, y * ratio);
+            // The buttons over the view's corner are not the picture.
+            let on_canvas = page
+                .js(&format!(
+                    "return document.elementFromPoint({}, {})?.id === 'swarm-canvas';",
+                    left + x,
+                    top + y
+                ))
+                .await;
+            if on_canvas != Value::Bool(true) {
+                continue;
+            }
             let on_or_near = cones
                 .iter()
                 .any(|&(cx, cy)| (cx as f64 - px).hypot(cy as f64 - py) <= margin);

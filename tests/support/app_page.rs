@@ -594,6 +594,24 @@ impl AppPage {
         .await;
     }
 
+    /// `[top, bottom, width, height]` of the first element `css` selects,
+    /// in CSS px of the viewport.
+    pub async fn rect(&self, css: &str) -> Vec<f64> {
+        let value = self
+            .js(&format!(
+                "const r = document.querySelector({css}).getBoundingClientRect();
+                 return [r.top, r.bottom, r.width, r.height];",
+                css = serde_json::json!(css)
+            ))
+            .await;
+        value
+            .as_array()
+            .expect("a rectangle")
+            .iter()
+            .map(|v| v.as_f64().expect("a number"))
+            .collect()
+    }
+
     /// Screenshot of the viewport, saved as `file` and returned decoded.
     pub async fn screenshot(&self, file: &std::path::Path) -> Picture {
         let png = self.client.screenshot().await.expect("screenshot");

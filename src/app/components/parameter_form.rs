@@ -30,7 +30,15 @@ pub fn ParameterForm() -> impl IntoView {
                 <legend>"Parameter"</legend>
                 {ParamField::ALL
                     .into_iter()
-                    .map(|field| view! { <ParamInput field=field/> })
+                    .map(|field| view! {
+                        // The weights are no lengths: a heading of their own.
+                        {(field == ParamField::Separation).then(|| view! {
+                            <p class="field-group-head">
+                                "Gewichte der drei Regeln (je Schritt von 0,04 s, ohne Einheit):"
+                            </p>
+                        })}
+                        <ParamInput field=field/>
+                    })
                     .collect_view()}
             </fieldset>
             <AdvancedSettings/>

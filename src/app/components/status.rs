@@ -3,11 +3,12 @@
 
 use leptos::prelude::*;
 
+use super::WayProgress;
 use crate::app::format::{
     MISSING, format_decimal, format_integer, format_measure, format_model_time,
 };
 use crate::app::perf::realtime_label;
-use crate::app::state::{Busy, RunState, SwarmStore};
+use crate::app::state::{RunState, SwarmStore};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
@@ -76,25 +77,6 @@ pub fn Status() -> impl IntoView {
         )
     };
     let realtime = move || show(perf.get().map(|p| realtime_label(p.realtime_factor())));
-    let busy = move || {
-        store.busy().map(|busy| match busy {
-            Busy::Building => "berechnet den Schwarm …".to_owned(),
-            Busy::Stepping => "berechnet Schritt …".to_owned(),
-            // The page shows where the way began; the step being computed is
-            // the one after the last computed (unknown while a checkpoint is
-            // rebuilt).
-            Busy::Seeking { target } => match store.way_step() {
-                Some(step) => format!(
-                    "berechnet Schritt {} von {} …",
-                    format_integer(step + 1),
-                    format_integer(target)
-                ),
-                None => format!("berechnet Schritt {} …", format_integer(target)),
-            },
-        })
-    };
-    // A memo, so that the button stays the same element while the steps go by.
-    let seeking = Memo::new(move |_| matches!(store.busy(), Some(Busy::Seeking { .. })));
     let note = store.main_thread_note();
     let state_class = move || match state.get() {
         RunState::Empty => "state state-empty",
@@ -120,17 +102,7 @@ pub fn Status() -> impl IntoView {
                 <dt>"Auswahl"</dt>
                 <dd id="status-selection">{selected}</dd>
             </dl>
-            <p id="status-busy" class="busy" role="status">{busy}</p>
-            {move || seeking.get().then(|| view! {
-                <button
-                    type="button"
-                    id="btn-cancel"
-                    on:click=move |_| store.pause()
-                    title="Anhalten, wo der Schwarm gerade ist"
-                >
-                    "Abbrechen"
-                </button>
-            })}
+            <WayProgress id_prefix="status"/>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off">
                 <dt>"Modellzeit läuft in"</dt>

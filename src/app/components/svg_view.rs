@@ -13,14 +13,15 @@
 use leptos::prelude::*;
 use leptos::svg;
 
-use super::{ReadingNotes, RulesLegend, SvgRulesOverlay};
+use super::{PresentationBar, ReadingNotes, RulesLegend, SvgRulesOverlay, ViewReadouts};
 use crate::app::projection::{
-    DEPTH_LAYERS, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer, nearest_boid,
-    next_near_centre, project, write_symbol,
+    DEPTH_LAYERS, SYMBOL_LENGTH, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer,
+    nearest_boid, next_near_centre, project, write_symbol,
 };
 use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
 use crate::app::timing::now_ms;
+use crate::app::view_look::ViewLook;
 
 /// The paths of the symbols: the depth layers, then the selected boid's
 /// neighbours, then the boid itself.
@@ -38,6 +39,7 @@ const CLICK_REACH_PX: f64 = 18.0;
 pub fn SvgView() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let rules = use_selection_rules(store, expect_context::<OverlaySettings>());
+    let symbol_scale = expect_context::<ViewLook>().symbol_scale;
     // The depth layers, then the selected boid's neighbours and the boid
     // itself while its rules are shown (drawn over the dimmed layers).
     let layers: [NodeRef<svg::Path>; PATHS] = std::array::from_fn(|_| NodeRef::new());
@@ -49,6 +51,7 @@ pub fn SvgView() -> impl IntoView {
     Effect::new(move |_| {
         store.version().track();
         let selection = store.selection().get();
+        let scale = symbol_scale.get();
         let paths: Vec<_> = layers.iter().map(NodeRef::get).collect();
         let ring = ring.get();
         let started = now_ms();
@@ -77,7 +80,7 @@ pub fn SvgView() -> impl IntoView {
                         } else {
                             depth_layer(p)
                         };
-                        write_symbol(&mut buffers[path], p, v);
+                        write_symbol(&mut buffers[path], p, v, scale);
                     }
                     selection
                         .and_then(|i| swarm.positions().get(i))
@@ -125,7 +128,9 @@ pub fn SvgView() -> impl IntoView {
         };
         let (_, _, vw, vh) = VIEW_BOX;
         let pixels_per_unit = (width / f64::from(vw)).min(height / f64::from(vh));
-        let reach = CLICK_REACH_PX / pixels_per_unit;
+        // The reach grows with the symbols (their half length beyond normal).
+        let scale = symbol_scale.get_untracked();
+        let reach = CLICK_REACH_PX / pixels_per_unit + 0.5 * SYMBOL_LENGTH * (scale - 1.0);
         let hit = store
             .with_swarm(|swarm| swarm.and_then(|s| nearest_boid(s.positions(), target, reach)));
         store.select(hit);
@@ -177,6 +182,8 @@ pub fn SvgView() -> impl IntoView {
     view! {
         <figure class="swarm-figure">
             <div class="svg-frame">
+                <ViewReadouts/>
+                <PresentationBar/>
                 <svg
                     id="swarm-svg"
                     class="swarm-svg"

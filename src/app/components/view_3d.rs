@@ -10,12 +10,21 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use super::RulesLegend;
 use super::view_3d_legend::View3dLegend;
+use super::{PresentationBar, RulesLegend, ViewReadouts};
 use crate::app::hooks::use_after_first_paint;
-use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer};
+use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer, ViewStyle};
 use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::state::SwarmStore;
+use crate::app::view_look::ViewLook;
+
+/// How to turn, zoom and select, for the mouse and for touch (the style
+/// sheet shows the one of the device in hand); plain markup.
+const GESTURE_HINTS: &str = "<span class=\"hint-mouse\"> Ziehen dreht · Strg/⌘ + Mausrad \
+    zoomt · Klick wählt einen Boid · Tastatur (Fokus auf dem Bild): Pfeiltasten drehen, + und − \
+    zoomen, 0 setzt zurück, Enter wählt einen Boid nahe der Mitte (weiter mit Enter)</span>\
+    <span class=\"hint-touch\"> Ein Finger dreht · zwei Finger auseinander oder zusammen \
+    zoomen · Tippen wählt einen Boid</span>";
 
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
 /// ring on the selected boid, click-to-select, and the legend.
@@ -32,6 +41,7 @@ pub fn View3d(
     };
     let settings = expect_context::<OverlaySettings>();
     let follow = settings.follow;
+    let look = expect_context::<ViewLook>();
     let rules = use_selection_rules(store, settings);
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
@@ -48,6 +58,10 @@ pub fn View3d(
         let selection = store.selection().get();
         let rules = rules.get();
         let following = follow.get();
+        let style = ViewStyle {
+            symbol_scale: look.symbol_scale.get() as f32,
+            thick_lines: look.presenting.get(),
+        };
         let Some(element) = canvas.get().filter(|_| painted.get()) else {
             return;
         };
@@ -71,6 +85,7 @@ pub fn View3d(
                 driver.set_selection(selection);
                 driver.set_rules(rules);
                 driver.set_follow(following);
+                driver.set_style(style);
                 driver.data_changed();
             }
         });
@@ -104,6 +119,8 @@ pub fn View3d(
     view! {
         <figure class="swarm-figure view-3d">
             <div class="view-3d-frame">
+                <ViewReadouts/>
+                <PresentationBar/>
                 <canvas
                     node_ref=canvas
                     id="swarm-canvas"
@@ -138,15 +155,7 @@ pub fn View3d(
                     />
                     " Auswahl verfolgen"
                 </label>
-                <span class="view-3d-hint hint-mouse">
-                    " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Klick wählt einen Boid · Tastatur "
-                    "(Fokus auf dem Bild): Pfeiltasten drehen, + und − zoomen, 0 setzt zurück, "
-                    "Enter wählt einen Boid nahe der Mitte (weiter mit Enter)"
-                </span>
-                <span class="view-3d-hint hint-touch">
-                    " Ein Finger dreht · zwei Finger auseinander oder zusammen zoomen · Tippen "
-                    "wählt einen Boid"
-                </span>
+                <span class="view-3d-hint" inner_html=GESTURE_HINTS></span>
             </div>
             <figcaption class="view-notes">
                 <RulesLegend rules=rules/>

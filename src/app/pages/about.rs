@@ -14,6 +14,9 @@ use crate::app::base_path::route_href;
 
 /// The fragment's file name, beside index.html in the build.
 const INFO_TEXT_FILE: &str = "/info-text.html";
+/// Where the text's embed snippet has the app's address, which only the
+/// running app knows.
+const ADDRESS_PLACEHOLDER: &str = "https://ADRESSE/";
 /// Shown while the text loads.
 const LOADING: &str = r#"<p role="status">Der Text wird geladen …</p>"#;
 /// Shown when it cannot be loaded; the rest of the app keeps working.
@@ -26,7 +29,7 @@ const NOT_LOADED: &str = r#"<h1>Über dieses Modell</h1><p class="error" role="a
 pub fn AboutPage() -> impl IntoView {
     // The static shell may have fetched it already (index.html), and shows
     // it where this article goes: then the app shows the same at once.
-    let from_shell = text_from_shell();
+    let from_shell = text_from_shell().map(|text| with_address(&text));
     let fetched = from_shell.is_some();
     let html = RwSignal::new(from_shell.unwrap_or_else(|| LOADING.to_owned()));
     if !fetched {
@@ -40,8 +43,17 @@ async fn fetch_into(html: RwSignal<String>) {
     let loaded = fetch_text(&route_href(INFO_TEXT_FILE)).await;
     // The user may have left the page before the answer came.
     if !html.is_disposed() {
-        html.set(loaded.unwrap_or_else(|| NOT_LOADED.to_owned()));
+        html.set(loaded.map_or_else(|| NOT_LOADED.to_owned(), |text| with_address(&text)));
     }
+}
+
+/// The text with the app's own address (origin and base path) in place of
+/// the placeholder.
+fn with_address(text: &str) -> String {
+    let origin = web_sys::window()
+        .and_then(|window| window.location().origin().ok())
+        .unwrap_or_default();
+    text.replace(ADDRESS_PLACEHOLDER, &format!("{origin}{}", route_href("/")))
 }
 
 /// The text index.html's shell script fetched for this page, if it came.

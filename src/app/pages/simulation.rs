@@ -9,6 +9,7 @@ use crate::app::components::{
 };
 use crate::app::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
+use crate::app::view_look::ViewLook;
 use crate::texts;
 
 /// Parameters, controls and status beside the swarm view; keyboard shortcuts.
@@ -27,6 +28,8 @@ pub fn SimulationPage() -> impl IntoView {
     // The view and the charts mount in a task of their own after the first
     // paint of the sidebar (nothing shown above them moves).
     let main_column = use_after_first_paint();
+    let look = expect_context::<ViewLook>();
+    let presenting = look.presenting;
     view! {
         <h1 class="visually-hidden">"Ansicht"</h1>
         <p class="page-lead">{texts::SIMULATION_LEAD}</p>
@@ -42,7 +45,13 @@ pub fn SimulationPage() -> impl IntoView {
             </aside>
             {move || main_column.get().then(|| view! {
             <div class="main-column">
-            <section class="view-area" aria-label="Ansicht des Schwarms">
+            <section
+                class="view-area"
+                class:presenting=move || presenting.get()
+                node_ref=look.area
+                tabindex="-1"
+                aria-label="Ansicht des Schwarms"
+            >
                 <Show
                     when=move || unavailable.with(Option::is_none)
                     fallback=move || view! {

@@ -10,6 +10,12 @@ use crate::app::components::{
 };
 use crate::app::state::{Busy, SwarmStore};
 
+/// What S, A and C in the column headers are, visible without hovering.
+const RULES_EXPLAINED: &str = "<dt>S = Abstand</dt><dd>Summe der Richtungen weg von den \
+    Nachbarn, die näher als 0,35 × Radius sind</dd><dt>A = Richtung</dt><dd>mittlere \
+    Geschwindigkeit der Nachbarn minus die eigene</dd><dt>C = Kohäsion</dt><dd>mittlere \
+    Verschiebung hin zu den Nachbarn</dd>";
+
 /// Status and parameters above the table of all boids; export and import.
 #[component]
 pub fn TablePage() -> impl IntoView {
@@ -35,9 +41,10 @@ pub fn TablePage() -> impl IntoView {
                     <ShareLink/>
                 </section>
             </div>
+            <dl class="rules-explained" inner_html=RULES_EXPLAINED></dl>
             <p class="table-note">
-                "S, A und C sind die ungewichteten Anteile für den nächsten Schritt, berechnet aus "
-                "dem aktuellen Zustand. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
+                "S, A und C sind ungewichtet, für den nächsten Schritt aus dem aktuellen Zustand "
+                "berechnet, und null ohne Nachbarn. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "
                 "Ansicht); ein Klick auf einen Spaltenkopf sortiert. Mit der Tastatur: Tab führt zu "
                 "den Zeilen, die Pfeiltasten, Bild↑/↓, Pos1 und Ende bewegen, Eingabe oder "
                 "Leertaste wählt aus."

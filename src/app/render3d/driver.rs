@@ -24,7 +24,7 @@ use web_sys::{
 use super::camera::{CameraAction, OrbitCamera, action_for_key, wheel_zoom_factor};
 use super::gesture::{Gesture, PointerGesture};
 use super::picking::{PICK_RADIUS_PX, next_near_centre, pick_nearest, symbol_extent};
-use super::{Drawn, Frame, Renderer, centre_on};
+use super::{Drawn, Frame, Renderer, ViewStyle, centre_on};
 use crate::app::rules_overlay::RulesOverlay;
 use crate::app::timing::now_ms;
 use crate::model::Vec3;
@@ -74,6 +74,8 @@ struct State {
     rules: Option<RulesOverlay>,
     /// Following the selected boid.
     following: Following,
+    /// Symbol size and line width.
+    style: ViewStyle,
     status: Status,
     /// CSS width, height and device pixel ratio of the last drawing.
     drawn_size: (i32, i32, f64),
@@ -132,6 +134,7 @@ impl CanvasDriver {
                 selection,
                 rules: None,
                 following: Following::default(),
+                style: ViewStyle::default(),
                 status,
                 drawn_size: (0, 0, 0.0),
             }),
@@ -171,6 +174,16 @@ impl CanvasDriver {
         let changed = self
             .inner
             .with_state(|state| std::mem::replace(&mut state.rules, rules.clone()) != rules);
+        if changed == Some(true) {
+            self.inner.request_redraw();
+        }
+    }
+
+    /// The symbol size and line width to draw with.
+    pub fn set_style(&self, style: ViewStyle) {
+        let changed = self
+            .inner
+            .with_state(|state| std::mem::replace(&mut state.style, style) != style);
         if changed == Some(true) {
             self.inner.request_redraw();
         }
@@ -336,6 +349,7 @@ impl Inner {
             rules,
             following,
             drawn_size,
+            style,
             ..
         } = &mut *state;
         let Some(renderer) = renderer.as_mut() else {
@@ -358,6 +372,7 @@ impl Inner {
                 css_width: f64::from(size.0),
                 css_height: f64::from(size.1),
                 device_pixel_ratio: size.2,
+                style: *style,
             });
         });
         *drawn_size = size;
@@ -458,6 +473,9 @@ impl Inner {
 
     /// Selects the boid nearest to a click, or clears the selection.
     fn pick(&self, x: f64, y: f64) {
+        let scale = self
+            .with_state(|state| f64::from(state.style.symbol_scale))
+            .unwrap_or(1.0);
         self.select_from_picture(|positions, view_projection, size, _| {
             Some(pick_nearest(
                 positions,
@@ -465,7 +483,7 @@ impl Inner {
                 size,
                 (x, y),
                 PICK_RADIUS_PX,
-                symbol_extent(positions.len()),
+                symbol_extent(positions.len()) * scale,
             ))
         });
     }

@@ -75,6 +75,26 @@ impl Drawn {
     }
 }
 
+/// How the picture looks beyond the model: „Symbolgröße“ and the
+/// presentation mode's thicker lines.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ViewStyle {
+    /// Every cone's and rest sphere's size relative to normal (> 0); the
+    /// same for all boids.
+    pub symbol_scale: f32,
+    /// Cube edges 4 device pixels wide instead of 1.
+    pub thick_lines: bool,
+}
+
+impl Default for ViewStyle {
+    fn default() -> Self {
+        Self {
+            symbol_scale: 1.0,
+            thick_lines: false,
+        }
+    }
+}
+
 /// Everything one drawing of the 3D view needs.
 #[derive(Debug, Clone, Copy)]
 pub struct Frame<'a> {
@@ -102,6 +122,8 @@ pub struct Frame<'a> {
     pub css_height: f64,
     /// Device pixels per CSS pixel.
     pub device_pixel_ratio: f64,
+    /// Symbol size and line width.
+    pub style: ViewStyle,
 }
 
 /// The drawing buffer size in device pixels for a canvas of `css_width` ×

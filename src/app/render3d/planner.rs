@@ -14,7 +14,7 @@
 
 use std::ops::Range;
 
-use super::{Drawn, Frame, OrbitCamera};
+use super::{Drawn, Frame, OrbitCamera, ViewStyle};
 
 /// Which boid data a picture shows: data version, boid count, and the boid
 /// the positions are centred on.
@@ -35,6 +35,8 @@ pub struct PictureKey {
     pub size: (u32, u32),
     /// Device pixels per CSS pixel (the ring's size depends on it).
     pub device_pixel_ratio: f64,
+    /// Symbol size and line width.
+    pub style: ViewStyle,
 }
 
 impl PictureKey {
@@ -48,6 +50,7 @@ impl PictureKey {
             camera: *frame.camera,
             size,
             device_pixel_ratio: frame.device_pixel_ratio,
+            style: frame.style,
         }
     }
 }
@@ -182,6 +185,7 @@ mod tests {
             camera: OrbitCamera::default(),
             size: (800, 600),
             device_pixel_ratio: 1.0,
+            style: ViewStyle::default(),
         }
     }
 
@@ -377,6 +381,7 @@ mod tests {
             css_width: 400.0,
             css_height: 300.0,
             device_pixel_ratio: 2.0,
+            style: ViewStyle::default(),
         };
         let key = PictureKey::new(&frame, (800, 600));
         assert_eq!(key.data, (9, 2, Some(1)));
@@ -385,5 +390,31 @@ mod tests {
         assert_eq!(key.camera, camera);
         assert_eq!(key.size, (800, 600));
         assert_eq!(key.device_pixel_ratio, 2.0);
+        assert_eq!(key.style, ViewStyle::default());
+    }
+
+    #[test]
+    fn a_new_symbol_size_or_line_width_is_a_new_picture() {
+        let mut planner = PicturePlanner::new();
+        let plain = key(1);
+        planner.start(plain, 4);
+        draw_out(&mut planner, 4, &plain);
+        assert_eq!(planner.next(&plain), Next::Unchanged);
+        for style in [
+            ViewStyle {
+                symbol_scale: 2.0,
+                thick_lines: false,
+            },
+            ViewStyle {
+                symbol_scale: 1.0,
+                thick_lines: true,
+            },
+        ] {
+            assert_eq!(
+                planner.next(&PictureKey { style, ..plain }),
+                Next::Start,
+                "{style:?}"
+            );
+        }
     }
 }

@@ -32,7 +32,7 @@ fn draft(axis: AxisDraft, seeds: u32, steps: u64, burn_in: u64) -> PlanDraft {
 /// The ready studies' ids and names, in the list's order (the list needs
 /// no more than these).
 pub const PRESET_NAMES: [(&str, &str); 2] = [
-    ("ordnung", "Ordnung durch Ausrichtung"),
+    ("ordnung", "Ordnung durch Richtung"),
     ("dichte", "Dichte und Gruppen"),
 ];
 

@@ -63,7 +63,7 @@ async fn deep_links_and_unknown_paths_render_their_pages(page: AppPage) {
     assert_eq!(page.text("main h1").await, "Tabelle");
     assert_eq!(page.status().await.state, "kein Schwarm");
     page.open("/info").await;
-    assert_eq!(page.text("main h1").await, "Über dieses Modell");
+    assert_eq!(page.text("main h1").await, "Im Unterricht");
     assert!(page.text("main").await.contains("Reynolds"));
     page.open("/gibt-es-nicht").await;
     assert_eq!(page.text("main h1").await, "Seite nicht gefunden");
@@ -151,7 +151,7 @@ async fn every_page_shows_its_content_in_screenshots(page: AppPage) {
         .await;
     page.navigate("Info").await;
     page.wait_for_css(".about").await;
-    assert_eq!(page.text("main h1").await, "Über dieses Modell");
+    assert_eq!(page.text("main h1").await, "Im Unterricht");
     page.frames(2).await;
     page.save_screenshot_showing("info.png", ".about").await;
     page.open("/nirgendwo").await;

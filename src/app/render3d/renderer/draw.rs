@@ -12,8 +12,8 @@ use three_d::context::HasContext;
 use three_d::core::{Blend, ClearState, Cull, DepthTest, RenderStates, Viewport, WriteMask};
 use three_d::{Mat4, Vec2, Vec3, Vec4};
 
-use super::super::OrbitCamera;
 use super::super::geometry::REST_SPHERE_RADIUS;
+use super::super::{OrbitCamera, ViewStyle};
 use super::Renderer;
 use super::buffers::{InstanceBuffers, MeshBuffers};
 use super::offscreen::Offscreen;
@@ -41,7 +41,7 @@ const RING_LINE_COLOUR: [f32; 4] = [1.0, 0.86, 0.15, 1.0];
 
 /// Brightness of the boids that are not neighbours of the selected boid
 /// while its rules are shown.
-const DIMMED: f32 = 0.3;
+const DIMMED: f32 = 0.6;
 
 /// Size of a highlighted neighbour's cone relative to the others: a little
 /// larger, so it covers its dimmed self and stands out.
@@ -61,6 +61,8 @@ pub(super) struct Picture {
     pub rules: bool,
     /// The outlines and arrows (their vertices are uploaded at the start).
     pub overlay_parts: Vec<(usize, usize, [f32; 4])>,
+    /// Symbol size and line width.
+    pub style: ViewStyle,
 }
 
 impl Picture {
@@ -80,7 +82,7 @@ impl Renderer {
             let [r, g, b] = BACKGROUND;
             target.clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0));
             let _ = target.write(|| {
-                self.draw_cube(to_mat4(&picture.view_projection), picture.viewport);
+                self.draw_cube(picture);
                 Ok::<(), std::convert::Infallible>(())
             });
         });
@@ -137,21 +139,40 @@ impl Renderer {
         self.draw_overlay(picture);
     }
 
-    fn draw_cube(&self, vp: Mat4, viewport: Viewport) {
+    /// The cube's edges: WebGL draws lines one pixel wide, so a thick line
+    /// is the thin one drawn again shifted by a pixel each way.
+    fn draw_cube(&self, picture: &Picture) {
+        let viewport = picture.viewport;
         let program = &self.programs.line;
-        program.use_uniform("viewProjection", vp);
+        program.use_uniform("viewProjection", to_mat4(&picture.view_projection));
         program.use_uniform("colour", Vec4::from(CUBE_COLOUR));
-        program.use_vertex_attribute("position", &self.cube);
         let states = RenderStates {
             cull: Cull::None,
             ..RenderStates::default()
         };
         let count = self.cube_vertices;
-        // SAFETY: a plain draw call on the live context; the attribute it
-        // reads was bound just above.
-        program.draw_with(states, viewport, || unsafe {
-            self.context.draw_arrays(three_d::context::LINES, 0, count);
-        });
+        let shifts: &[f32] = if picture.style.thick_lines {
+            &[-1.5, -0.5, 0.5, 1.5]
+        } else {
+            &[0.0]
+        };
+        // One device pixel in clip units.
+        let pixel = Vec2::new(
+            2.0 / viewport.width.max(1) as f32,
+            2.0 / viewport.height.max(1) as f32,
+        );
+        for &dx in shifts {
+            for &dy in shifts {
+                program.use_uniform("offset", Vec2::new(dx * pixel.x, dy * pixel.y));
+                // Bound for each draw: a draw unbinds its attributes.
+                program.use_vertex_attribute("position", &self.cube);
+                // SAFETY: a plain draw call on the live context; the
+                // attribute it reads was bound just above.
+                program.draw_with(states, viewport, || unsafe {
+                    self.context.draw_arrays(three_d::context::LINES, 0, count);
+                });
+            }
+        }
     }
 
     /// One chunk of cones (`cones`) or of rest spheres.
@@ -167,10 +188,11 @@ impl Renderer {
         if instances.count == 0 {
             return;
         }
+        let length = self.cone_length * picture.style.symbol_scale;
         let (size, base_shade) = if cones {
-            (self.cone_length, BASE_SHADE)
+            (length, BASE_SHADE)
         } else {
-            (self.cone_length * REST_SPHERE_RADIUS, 1.0)
+            (length * REST_SPHERE_RADIUS, 1.0)
         };
         let (scale, brightness, depth_test) = match look {
             Look::Plain { brightness } => (1.0, brightness, DepthTest::Less),
@@ -242,7 +264,7 @@ impl Renderer {
         };
         // The ring grows with the cone when zoomed in, never below a minimum.
         let focal_px = 0.5 * height_px / (0.5 * OrbitCamera::vertical_fov(picture.aspect)).tan();
-        let cone_px = f64::from(self.cone_length) * focal_px / clip.w;
+        let cone_px = f64::from(self.cone_length * picture.style.symbol_scale) * focal_px / clip.w;
         let radius_px = (RING_MIN_RADIUS_PX * ratio).max(RING_PER_CONE * cone_px);
         let radius = Vec2::new(
             (2.0 * radius_px / width_px) as f32,

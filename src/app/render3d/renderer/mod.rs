@@ -258,6 +258,7 @@ impl Renderer {
                 .copied(),
             rules: rules.is_some(),
             overlay_parts,
+            style: key.style,
         };
         if let Some(offscreen) = &self.offscreen {
             self.draw_background(offscreen, &picture);

@@ -1,0 +1,81 @@
+//! „Vollbild“ and „Symbolgröße“ above the view: the presentation mode for a
+//! projector, and one size for every symbol in both views.
+
+use leptos::prelude::*;
+
+use crate::app::hooks::{enter_fullscreen, leave_fullscreen, use_fullscreen_exit};
+use crate::app::view_look::{SYMBOL_SCALES, ViewLook, scale_of_choice};
+
+/// The keys that work in presentation.
+const KEYS: &str = "<kbd>Leertaste</kbd> Start/Pause · <kbd>→</kbd> Schritt · \
+    <kbd>←</kbd> zurück · <kbd>Esc</kbd> beenden";
+
+/// The button that puts the view with its readouts fullscreen and back, the symbol size, and in presentation the keys that work there.
+#[component]
+pub fn PresentationBar() -> impl IntoView {
+    let look = expect_context::<ViewLook>();
+    let area = look.area;
+    let presenting = look.presenting;
+    let symbol_scale = look.symbol_scale;
+    let stop = move || {
+        leave_fullscreen();
+        if presenting.try_get_untracked() == Some(true) {
+            presenting.set(false);
+        }
+    };
+    use_fullscreen_exit(stop);
+    // Leaving the page ends the presentation.
+    on_cleanup(stop);
+    let toggle = move |_| {
+        if presenting.get_untracked() {
+            stop();
+        } else {
+            presenting.set(true);
+            if let Some(area) = area.get_untracked() {
+                enter_fullscreen(&area);
+                // Off the button: Space would press it again instead of
+                // starting the swarm.
+                let _ = area.focus();
+            }
+        }
+    };
+    // Plain markup, built once (the choice is only ever changed here).
+    let current = symbol_scale.get_untracked();
+    let options: String = SYMBOL_SCALES
+        .iter()
+        .map(|&(scale, label)| {
+            let selected = if scale == current { " selected" } else { "" };
+            format!(r#"<option value="{scale}"{selected}>{label}</option>"#)
+        })
+        .collect();
+    view! {
+        <div class="presentation-bar">
+            <button
+                type="button"
+                id="btn-fullscreen"
+                aria-pressed=move || presenting.get().to_string()
+                on:click=toggle
+                title="Die Ansicht füllt den Bildschirm, mit großen Kennzahlen (Esc beendet)"
+            >
+                {move || if presenting.get() { "Vollbild beenden" } else { "Vollbild" }}
+            </button>
+            <label>
+                "Symbolgröße "
+                <select
+                    id="symbol-size"
+                    inner_html=options
+                    on:change=move |event| {
+                        if let Some(scale) = scale_of_choice(&event_target_value(&event)) {
+                            symbol_scale.set(scale);
+                        }
+                    }
+                ></select>
+            </label>
+            <span
+                class="presentation-keys"
+                class:hidden=move || !presenting.get()
+                inner_html=KEYS
+            ></span>
+        </div>
+    }
+}

@@ -1,0 +1,67 @@
+//! The key readouts over the view (state, Modellzeit, Schritte, Ordnung,
+//! Gruppen) and a long way's progress with „Abbrechen“, so the swarm and
+//! its numbers are seen together on any screen, and large in „Vollbild“.
+
+use leptos::prelude::*;
+
+use super::WayProgress;
+use crate::app::format::{MISSING, format_integer, format_measure, format_model_time};
+use crate::app::state::{RunState, SwarmStore};
+use crate::model::Measure;
+use crate::texts::measure_label;
+
+/// A small panel in the view's upper left corner; an empty view shows none.
+/// The numbers are one string of markup, set at once (no events in it, and
+/// far less wasm than a view per entry).
+#[component]
+pub fn ViewReadouts() -> impl IntoView {
+    let store = expect_context::<SwarmStore>();
+    let state = Memo::new(move |_| store.run_state());
+    // Shown with a swarm, and while one is being computed (a link's way).
+    let hidden = Memo::new(move |_| state.get() == RunState::Empty && store.busy().is_none());
+    let markup = move || {
+        let step = store.summary().map(|summary| summary.step);
+        let measures = store.measures();
+        let measure = |measure: Measure| {
+            measures.as_ref().map_or_else(
+                || MISSING.to_owned(),
+                |m| format_measure(measure, m.get(measure)),
+            )
+        };
+        let entries = [
+            ("view-state", "Zustand", state.get().label().to_owned()),
+            (
+                "view-time",
+                "Modellzeit",
+                step.map_or_else(|| MISSING.to_owned(), format_model_time),
+            ),
+            (
+                "view-steps",
+                "Schritte",
+                step.map_or_else(|| MISSING.to_owned(), format_integer),
+            ),
+            (
+                "view-polarization",
+                measure_label(Measure::Polarization),
+                measure(Measure::Polarization),
+            ),
+            (
+                "view-groups",
+                measure_label(Measure::Groups),
+                measure(Measure::Groups),
+            ),
+        ];
+        entries
+            .iter()
+            .map(|(id, term, value)| {
+                format!(r#"<div><dt>{term}</dt><dd id="{id}">{value}</dd></div>"#)
+            })
+            .collect::<String>()
+    };
+    view! {
+        <div class="view-readouts" class:hidden=move || hidden.get()>
+            <dl aria-label="Kennzahlen" inner_html=markup></dl>
+            <WayProgress id_prefix="view"/>
+        </div>
+    }
+}
