@@ -74,6 +74,7 @@ pub mod info_page;
 pub mod links;
 pub mod overlay;
 pub mod phone;
+pub mod picking;
 pub mod presets;
 pub mod series;
 pub mod service_worker;

@@ -532,61 +532,6 @@ async fn a_lost_context_that_stays_lost_falls_back_to_svg(page: AppPage) {
     assert!(unexpected.is_empty(), "{unexpected:?}");
 }
 
-scenario!(webgl => clicks_on_a_cone_or_near_it_select_a_boid);
-/// A grid of 21 × 21 clicks over a swarm of 300: of the clicks that land on
-/// a drawn cone or within 12 CSS px of one, at least 90 % select a boid.
-/// Prints the rate (recorded in docs/BENCHMARKS.md).
-async fn clicks_on_a_cone_or_near_it_select_a_boid(page: AppPage) {
-    swarm_in_3d(&page, 300).await;
-    let picture = canvas_picture(&page).await;
-    let ((left, top), (width, height)) = canvas_rect(&page).await;
-    let ratio = picture.width as f64 / width;
-    let cones = picture.coloured();
-    let margin = 12.0 * ratio;
-    let (mut near, mut hits, mut hits_elsewhere) = (0, 0, 0);
-    for row in 1..=21 {
-        for column in 1..=21 {
-            let (x, y) = (
-                width * f64::from(column) / 22.0,
-                height * f64::from(row) / 22.0,
-            );
-            let (px, py) = (x * ratio, y * ratio);
-            // The buttons over the view's corner are not the picture.
-            let on_canvas = page
-                .js(&format!(
-                    "return document.elementFromPoint({}, {})?.id === 'swarm-canvas';",
-                    left + x,
-                    top + y
-                ))
-                .await;
-            if on_canvas != Value::Bool(true) {
-                continue;
-            }
-            let on_or_near = cones
-                .iter()
-                .any(|&(cx, cy)| (cx as f64 - px).hypot(cy as f64 - py) <= margin);
-            page.click_at(left + x, top + y).await;
-            page.frames(2).await;
-            let selected = page.status().await.selection.starts_with("Boid Nr.");
-            if on_or_near {
-                near += 1;
-                hits += usize::from(selected);
-            } else {
-                hits_elsewhere += usize::from(selected);
-            }
-        }
-    }
-    let rate = hits as f64 / f64::from(near.max(1));
-    println!(
-        "3D view, 300 boids: {hits} of {near} clicks on or within 12 px of a cone select a boid \
-         ({:.0} %); {hits_elsewhere} of {} farther clicks do",
-        rate * 100.0,
-        441 - near
-    );
-    assert!(near >= 40, "the grid hardly meets the swarm: {near}");
-    assert!(rate >= 0.9, "{hits} of {near}");
-}
-
 scenario!(svg, webgl => enter_on_the_focused_view_cycles_through_boids_near_the_centre);
 /// With the view focused (a visible ring), Enter selects a boid near the
 /// picture's centre and each further Enter another; the page's Space and

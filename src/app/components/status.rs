@@ -12,110 +12,154 @@ use crate::app::state::{RunState, SwarmStore};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
+/// One line of a list: the element's id, the term, the value now.
+type Line = (&'static str, &'static str, String);
+
+/// The list's markup: each term, and an empty value element with its id.
+fn list_markup(lines: &[Line]) -> String {
+    lines
+        .iter()
+        .map(|(id, term, _)| format!(r#"<dt>{term}</dt><dd id="{id}"></dd>"#))
+        .collect()
+}
+
+/// Writes each line's value into its element under `root`, where it
+/// differs (the other lines may have changed; this one did not change).
+fn write_values(root: &web_sys::Element, lines: &[Line]) {
+    for (id, _, value) in lines {
+        if let Ok(Some(element)) = root.query_selector(&format!("#{id}"))
+            && element.text_content().as_deref() != Some(value.as_str())
+        {
+            element.set_text_content(Some(value));
+        }
+    }
+}
+
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
+/// The lists are markup built once; their values are written into the same
+/// elements whenever they change (far less wasm than a view per line, and
+/// each value stays one element that observers and screen readers follow).
 #[component]
 pub fn Status() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
-    let state = Memo::new(move |_| store.run_state());
-    let summary = Memo::new(move |_| store.summary());
     let perf = store.perf();
     let selection = store.selection();
-
-    let show = move |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
-    let time = move || show(summary.get().map(|s| format_model_time(s.step)));
-    let steps = move || show(summary.get().map(|s| format_integer(s.step)));
-    let count = move || show(summary.get().map(|s| format_integer(s.count as u64)));
-    let speed = move || {
-        show(
-            summary
-                .get()
-                .map(|s| format!("{} LE/s", format_decimal(s.mean_speed, 3))),
-        )
-    };
-    let measures = Memo::new(move |_| store.measures());
-    // The measures of SPEC §6 beyond the mean speed (shown above already).
-    let measure_rows = [
-        (Measure::Polarization, "status-polarization"),
-        (Measure::MeanNeighbours, "status-neighbours"),
-        (Measure::Groups, "status-groups"),
-        (Measure::LargestGroup, "status-largest-group"),
-        (Measure::MeanNearestDistance, "status-nearest"),
-    ]
-    .map(|(measure, id)| {
-        let value = move || {
-            show(
-                measures
-                    .get()
-                    .map(|m| format_measure(measure, m.get(measure))),
-            )
+    let show = |value: Option<String>| value.unwrap_or_else(|| MISSING.to_owned());
+    let lines = move || -> Vec<Line> {
+        let summary = store.summary();
+        let measures = store.measures();
+        let mut lines = vec![
+            (
+                "status-state",
+                "Zustand",
+                store.run_state().label().to_owned(),
+            ),
+            (
+                "status-time",
+                "Modellzeit",
+                show(summary.map(|s| format_model_time(s.step))),
+            ),
+            (
+                "status-steps",
+                "Schritte",
+                show(summary.map(|s| format_integer(s.step))),
+            ),
+            (
+                "status-count",
+                "Anzahl N",
+                show(summary.map(|s| format_integer(s.count as u64))),
+            ),
+            (
+                "status-speed",
+                "Mittleres Tempo",
+                show(summary.map(|s| format!("{} LE/s", format_decimal(s.mean_speed, 3)))),
+            ),
+        ];
+        // The measures of SPEC §6 beyond the mean speed (shown above already).
+        for (measure, id) in [
+            (Measure::Polarization, "status-polarization"),
+            (Measure::MeanNeighbours, "status-neighbours"),
+            (Measure::Groups, "status-groups"),
+            (Measure::LargestGroup, "status-largest-group"),
+            (Measure::MeanNearestDistance, "status-nearest"),
+        ] {
+            let value = measures
+                .as_ref()
+                .map(|m| format_measure(measure, m.get(measure)));
+            lines.push((id, measure_label(measure), show(value)));
+        }
+        let selected = match selection.get() {
+            Some(boid) => format!("Boid Nr. {boid}"),
+            None => "keine".to_owned(),
         };
-        view! {
-            <dt>{measure_label(measure)}</dt>
-            <dd id=id>{value}</dd>
+        lines.push(("status-selection", "Auswahl", selected));
+        lines
+    };
+    let perf_lines = move || -> Vec<Line> {
+        let perf = perf.get();
+        let decimal =
+            |value: Option<f64>, decimals| show(value.map(|v| format_decimal(v, decimals)));
+        vec![
+            (
+                "perf-realtime",
+                "Modellzeit läuft in",
+                show(perf.map(|p| realtime_label(p.realtime_factor()))),
+            ),
+            (
+                "perf-steps-per-second",
+                "Schritte pro Sekunde",
+                decimal(perf.map(|p| p.steps_per_second), 1),
+            ),
+            (
+                "perf-ms-per-step",
+                "ms pro Schritt",
+                decimal(perf.and_then(|p| p.ms_per_step), 2),
+            ),
+            (
+                "perf-pictures-per-second",
+                "Bilder pro Sekunde",
+                decimal(perf.map(|p| p.pictures_per_second), 1),
+            ),
+            (
+                "perf-ms-per-draw",
+                "ms pro Bild",
+                decimal(perf.and_then(|p| p.ms_per_draw), 2),
+            ),
+        ]
+    };
+    let list = untrack(|| list_markup(&lines()));
+    let perf_list = untrack(|| list_markup(&perf_lines()));
+    let section = NodeRef::<leptos::html::Section>::new();
+    Effect::new(move |_| {
+        let lines = lines();
+        if let Some(section) = section.get() {
+            write_values(&section, &lines);
+            if let Ok(Some(state)) = section.query_selector("#status-state") {
+                let class = match store.run_state() {
+                    RunState::Empty => "state state-empty",
+                    RunState::Paused => "state state-paused",
+                    RunState::Running => "state state-running",
+                };
+                state.set_class_name(class);
+            }
         }
     });
-    let selected = move || match selection.get() {
-        Some(boid) => format!("Boid Nr. {boid}"),
-        None => "keine".to_owned(),
-    };
-    let steps_per_second = move || show(perf.get().map(|p| format_decimal(p.steps_per_second, 1)));
-    let ms_per_step = move || {
-        show(
-            perf.get()
-                .and_then(|p| p.ms_per_step)
-                .map(|ms| format_decimal(ms, 2)),
-        )
-    };
-    let pictures_per_second =
-        move || show(perf.get().map(|p| format_decimal(p.pictures_per_second, 1)));
-    let ms_per_draw = move || {
-        show(
-            perf.get()
-                .and_then(|p| p.ms_per_draw)
-                .map(|ms| format_decimal(ms, 2)),
-        )
-    };
-    let realtime = move || show(perf.get().map(|p| realtime_label(p.realtime_factor())));
+    Effect::new(move |_| {
+        let lines = perf_lines();
+        if let Some(section) = section.get() {
+            write_values(&section, &lines);
+        }
+    });
     let note = store.main_thread_note();
-    let state_class = move || match state.get() {
-        RunState::Empty => "state state-empty",
-        RunState::Paused => "state state-paused",
-        RunState::Running => "state state-running",
-    };
 
     view! {
-        <section class="status" aria-label="Status">
+        <section class="status" aria-label="Status" node_ref=section>
             <h2>"Status"</h2>
-            <dl class="status-list">
-                <dt>"Zustand"</dt>
-                <dd id="status-state" class=state_class>{move || state.get().label()}</dd>
-                <dt>"Modellzeit"</dt>
-                <dd id="status-time">{time}</dd>
-                <dt>"Schritte"</dt>
-                <dd id="status-steps">{steps}</dd>
-                <dt>"Anzahl N"</dt>
-                <dd id="status-count">{count}</dd>
-                <dt>"Mittleres Tempo"</dt>
-                <dd id="status-speed">{speed}</dd>
-                {measure_rows}
-                <dt>"Auswahl"</dt>
-                <dd id="status-selection">{selected}</dd>
-            </dl>
+            <dl class="status-list" inner_html=list></dl>
             <WayProgress id_prefix="status"/>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
-            <dl class="status-list perf" aria-live="off">
-                <dt>"Modellzeit läuft in"</dt>
-                <dd id="perf-realtime">{realtime}</dd>
-                <dt>"Schritte pro Sekunde"</dt>
-                <dd id="perf-steps-per-second">{steps_per_second}</dd>
-                <dt>"ms pro Schritt"</dt>
-                <dd id="perf-ms-per-step">{ms_per_step}</dd>
-                <dt>"Bilder pro Sekunde"</dt>
-                <dd id="perf-pictures-per-second">{pictures_per_second}</dd>
-                <dt>"ms pro Bild"</dt>
-                <dd id="perf-ms-per-draw">{ms_per_draw}</dd>
-            </dl>
+            <dl class="status-list perf" aria-live="off" inner_html=perf_list></dl>
             {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{note}</p> })}
         </section>
     }
