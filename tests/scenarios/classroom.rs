@@ -219,14 +219,21 @@ async fn the_embed_snippet_frames_the_view_the_controls_and_the_readouts(page: A
             json!(css)
         ))
     };
-    poll("the framed app", WAIT, || async {
-        let ready = page
-            .js(&inside(
-                "return d.documentElement.classList.contains('embedded');",
-            ))
-            .await;
-        (ready == json!(true)).then_some(()).ok_or(ready)
-    })
+    let until = |what: &'static str, script: String, wanted: serde_json::Value| {
+        let page = &page;
+        poll(what, WAIT, move || {
+            let (script, wanted) = (script.clone(), wanted.clone());
+            async move {
+                let seen = page.js(&script).await;
+                (seen == wanted).then_some(()).ok_or(seen)
+            }
+        })
+    };
+    until(
+        "the framed app",
+        inside("return d.documentElement.classList.contains('embedded');"),
+        json!(true),
+    )
     .await;
     for css in [".view-area", ".controls", "#btn-init"] {
         assert_eq!(page.js(&shown(css)).await, json!(true), "{css} shown");
@@ -239,29 +246,21 @@ async fn the_embed_snippet_frames_the_view_the_controls_and_the_readouts(page: A
         "d.getElementById('btn-init').click(); return true;",
     ))
     .await;
-    poll("initialised in the frame", WAIT, || async {
-        let state = page
-            .js(&inside(
-                "return d.getElementById('view-state').textContent;",
-            ))
-            .await;
-        (state.as_str() == Some("pausiert"))
-            .then_some(())
-            .ok_or(state)
-    })
+    until(
+        "initialised in the frame",
+        inside("return d.getElementById('view-state').textContent;"),
+        json!("pausiert"),
+    )
     .await;
     page.js(&inside(
         "d.getElementById('btn-step').click(); return true;",
     ))
     .await;
-    poll("a step in the frame", WAIT, || async {
-        let steps = page
-            .js(&inside(
-                "return d.getElementById('view-steps').textContent;",
-            ))
-            .await;
-        (steps.as_str() == Some("1")).then_some(()).ok_or(steps)
-    })
+    until(
+        "a step in the frame",
+        inside("return d.getElementById('view-steps').textContent;"),
+        json!("1"),
+    )
     .await;
     let count = page
         .js(&inside(
