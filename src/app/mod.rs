@@ -27,6 +27,7 @@ pub mod study;
 pub mod table_data;
 pub mod table_keys;
 pub mod timing;
+pub mod value_list;
 pub mod view_look;
 
 use leptos::prelude::*;

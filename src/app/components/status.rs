@@ -9,31 +9,9 @@ use crate::app::format::{
 };
 use crate::app::perf::realtime_label;
 use crate::app::state::{RunState, SwarmStore};
+use crate::app::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
 use crate::texts::measure_label;
-
-/// One line of a list: the element's id, the term, the value now.
-type Line = (&'static str, &'static str, String);
-
-/// The list's markup: each term, and an empty value element with its id.
-fn list_markup(lines: &[Line]) -> String {
-    lines
-        .iter()
-        .map(|(id, term, _)| format!(r#"<dt>{term}</dt><dd id="{id}"></dd>"#))
-        .collect()
-}
-
-/// Writes each line's value into its element under `root`, where it
-/// differs (the other lines may have changed; this one did not change).
-fn write_values(root: &web_sys::Element, lines: &[Line]) {
-    for (id, _, value) in lines {
-        if let Ok(Some(element)) = root.query_selector(&format!("#{id}"))
-            && element.text_content().as_deref() != Some(value.as_str())
-        {
-            element.set_text_content(Some(value));
-        }
-    }
-}
 
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
@@ -128,8 +106,8 @@ pub fn Status() -> impl IntoView {
             ),
         ]
     };
-    let list = untrack(|| list_markup(&lines()));
-    let perf_list = untrack(|| list_markup(&perf_lines()));
+    let list = untrack(|| list_markup(&lines(), false));
+    let perf_list = untrack(|| list_markup(&perf_lines(), false));
     let section = NodeRef::<leptos::html::Section>::new();
     Effect::new(move |_| {
         let lines = lines();

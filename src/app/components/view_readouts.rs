@@ -7,19 +7,20 @@ use leptos::prelude::*;
 use super::WayProgress;
 use crate::app::format::{MISSING, format_integer, format_measure, format_model_time};
 use crate::app::state::{RunState, SwarmStore};
+use crate::app::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
 /// A small panel in the view's upper left corner; an empty view shows none.
-/// The numbers are one string of markup, set at once (no events in it, and
-/// far less wasm than a view per entry).
+/// Its list is markup built once, the values written into their elements
+/// as they change ([`crate::app::value_list`]).
 #[component]
 pub fn ViewReadouts() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let state = Memo::new(move |_| store.run_state());
     // Shown with a swarm, and while one is being computed (a link's way).
     let hidden = Memo::new(move |_| state.get() == RunState::Empty && store.busy().is_none());
-    let markup = move || {
+    let lines = move || -> Vec<Line> {
         let step = store.summary().map(|summary| summary.step);
         let measures = store.measures();
         let measure = |measure: Measure| {
@@ -28,7 +29,7 @@ pub fn ViewReadouts() -> impl IntoView {
                 |m| format_measure(measure, m.get(measure)),
             )
         };
-        let entries = [
+        vec![
             ("view-state", "Zustand", state.get().label().to_owned()),
             (
                 "view-time",
@@ -50,17 +51,19 @@ pub fn ViewReadouts() -> impl IntoView {
                 measure_label(Measure::Groups),
                 measure(Measure::Groups),
             ),
-        ];
-        entries
-            .iter()
-            .map(|(id, term, value)| {
-                format!(r#"<div><dt>{term}</dt><dd id="{id}">{value}</dd></div>"#)
-            })
-            .collect::<String>()
+        ]
     };
+    let markup = untrack(|| list_markup(&lines(), true));
+    let list = NodeRef::<leptos::html::Dl>::new();
+    Effect::new(move |_| {
+        let lines = lines();
+        if let Some(list) = list.get() {
+            write_values(&list, &lines);
+        }
+    });
     view! {
         <div class="view-readouts" class:hidden=move || hidden.get()>
-            <dl aria-label="Kennzahlen" inner_html=markup></dl>
+            <dl aria-label="Kennzahlen" node_ref=list inner_html=markup></dl>
             <WayProgress id_prefix="view"/>
         </div>
     }
