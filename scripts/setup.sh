@@ -30,6 +30,8 @@ WASM_BINDGEN_VERSION=0.2.130
 BINARYEN_VERSION=132.0.0
 # 12.x: Lighthouse 13 needs Node 22, the machines have Node 20.
 LIGHTHOUSE_VERSION=12.2.3
+MEDIABUNNY_VERSION=1.61.0
+ESBUILD_VERSION=0.28.2
 WASM_TARGET=wasm32-unknown-unknown
 
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -128,6 +130,15 @@ if wasm-opt --version 2>/dev/null | grep -q "version ${BINARYEN_VERSION%%.*}"; t
 else
   log "installing binaryen@$BINARYEN_VERSION from npm"
   npm install --global --no-audit --no-fund "binaryen@$BINARYEN_VERSION"
+fi
+
+# Pictures and films: Mediabunny (muxer) and esbuild (bundles web/media.js
+# with it after every trunk build), pinned by tools/media/package-lock.json.
+if [ "$(cd tools/media && node -p 'const v = (p) => require("./node_modules/" + p + "/package.json").version; v("mediabunny") + " " + v("esbuild")' 2>/dev/null || true)" = "$MEDIABUNNY_VERSION $ESBUILD_VERSION" ]; then
+  log "mediabunny $MEDIABUNNY_VERSION and esbuild $ESBUILD_VERSION present"
+else
+  log "installing mediabunny $MEDIABUNNY_VERSION and esbuild $ESBUILD_VERSION from npm into tools/media"
+  (cd tools/media && npm ci --no-audit --no-fund)
 fi
 
 if [ "$PURPOSE" = lighthouse ]; then

@@ -63,6 +63,15 @@ const onTrap = (error) => {
 addEventListener("error", (event) => onTrap(event.error));
 addEventListener("unhandledrejection", (event) => onTrap(event.reason));
 
+// Pictures and films (web/media.js, bundled into media.js) load only when
+// the app first asks for one. Once loaded, a command runs at once, in the
+// task that calls it: a 3D canvas is readable only until that task ends.
+let media;
+globalThis.boidsSchwarmMedien = async (command, ...args) => {
+  media ??= await import(new URL("media.js", document.baseURI).href);
+  return media[command](...args);
+};
+
 const wasm = fetch(appWasm);
 const glue = import(appJs);
 

@@ -1,6 +1,7 @@
 //! The Leptos app (client-side rendered): state, router, pages and views.
 
 pub mod base_path;
+pub mod caption;
 pub mod checkpoints;
 pub mod clock;
 pub mod components;
@@ -8,9 +9,11 @@ pub mod cores;
 pub mod crash;
 pub mod download;
 pub mod engine;
+pub mod film_recorder;
 pub mod format;
 pub mod hooks;
 pub mod link_open;
+pub mod media;
 pub mod pages;
 pub mod param_form;
 pub mod perf;
@@ -70,7 +73,11 @@ pub fn App() -> impl IntoView {
     provide_context(study);
     let running = study.running();
     use_before_unload(Signal::derive(move || {
-        running.get() || matches!(store.busy(), Some(state::Busy::Seeking { .. }))
+        running.get()
+            || matches!(
+                store.busy(),
+                Some(state::Busy::Seeking { .. } | state::Busy::Filming { .. })
+            )
     }));
     let notes = LinkNotes::new();
     provide_context(notes);

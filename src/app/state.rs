@@ -288,6 +288,21 @@ impl SwarmStore {
             .unwrap_or(Err(GoToError::NoSwarm))
     }
 
+    /// „Film aufnehmen“: pauses and makes a film of `steps` steps; the view
+    /// takes a frame whenever [`Busy::Filming`] says one is due and reports
+    /// it with [`SwarmStore::film_frame_taken`].
+    pub fn film(&self, steps: u64) -> Result<(), GoToError> {
+        self.run(|session, now| session.film(steps, now))
+            .unwrap_or(Err(GoToError::NoSwarm))
+    }
+
+    /// The due frame is taken: computes the next step of the film, or ends
+    /// it (returns `true`) after the last frame.
+    pub fn film_frame_taken(&self) -> bool {
+        self.run(|session, now| session.film_frame_taken(now))
+            .unwrap_or(false)
+    }
+
     /// „Schritt zurück“: pauses, then goes back exactly one step.
     pub fn step_back(&self) -> Result<(), GoToError> {
         self.run(Session::step_back)

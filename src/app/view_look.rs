@@ -1,8 +1,17 @@
 //! How the views draw, beyond the model: presentation mode („Vollbild“) and
-//! the symbol size („Symbolgröße“). One setting for the 3D and the SVG view.
+//! the symbol size („Symbolgröße“). One setting for the 3D and the SVG view,
+//! and the way the view on the page hands over a picture of itself.
+
+use std::rc::Rc;
 
 use leptos::html;
 use leptos::prelude::*;
+
+/// Asks the view on the page for a complete picture of the current state,
+/// `size` device pixels large (`None`: the view's own size), and hands its
+/// element (the 3D canvas or the SVG) to the callback in the task in which
+/// the picture is complete: a 3D canvas can be read only then.
+pub type TakePicture = Rc<dyn Fn(Option<(u32, u32)>, Box<dyn FnOnce(web_sys::Element)>)>;
 
 /// The choices of „Symbolgröße“: factor and German label. Every boid is
 /// drawn at the same size, so size never shows speed (SPEC §4).
@@ -23,6 +32,9 @@ pub struct ViewLook {
     pub symbol_scale: RwSignal<f64>,
     /// The element that goes fullscreen: the view with its readouts.
     pub area: NodeRef<html::Section>,
+    /// How the view on the page takes a picture, with the number of its
+    /// offer ([`ViewLook::offer_pictures`]); `None` without a view.
+    taker: StoredValue<Option<(u64, TakePicture)>, LocalStorage>,
 }
 
 impl ViewLook {
@@ -33,7 +45,44 @@ impl ViewLook {
             presenting: RwSignal::new(false),
             symbol_scale: RwSignal::new(SYMBOL_SCALES[0].0),
             area: NodeRef::new(),
+            taker: StoredValue::new_local(None),
         }
+    }
+
+    /// The view being mounted takes the pictures until its owner is cleaned
+    /// up (then it withdraws only its own offer: the other view may have
+    /// taken over already).
+    pub fn offer_pictures(&self, take: TakePicture) {
+        let offer = self
+            .taker
+            .with_value(|taker| taker.as_ref().map_or(0, |(offer, _)| offer + 1));
+        self.taker.set_value(Some((offer, take)));
+        let taker = self.taker;
+        on_cleanup(move || {
+            taker.try_update_value(|taker| {
+                if taker.as_ref().is_some_and(|(current, _)| *current == offer) {
+                    *taker = None;
+                }
+            });
+        });
+    }
+
+    /// Asks the view on the page for a picture (see [`TakePicture`]);
+    /// `false` when there is no view.
+    pub fn take_picture(
+        &self,
+        size: Option<(u32, u32)>,
+        deliver: Box<dyn FnOnce(web_sys::Element)>,
+    ) -> bool {
+        let Some(take) = self
+            .taker
+            .try_with_value(|taker| taker.as_ref().map(|(_, take)| Rc::clone(take)))
+            .flatten()
+        else {
+            return false;
+        };
+        take(size, deliver);
+        true
     }
 }
 

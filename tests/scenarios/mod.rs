@@ -72,6 +72,7 @@ pub mod deploy;
 pub mod hardening;
 pub mod info_page;
 pub mod links;
+pub mod media;
 pub mod overlay;
 pub mod phone;
 pub mod picking;

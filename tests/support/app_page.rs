@@ -343,8 +343,14 @@ impl AppPage {
     /// Sets an input's text as one committed edit (`input`, then `change`),
     /// like a paste and leaving the field.
     pub async fn set_param(&self, key: &str, text: &str) {
+        self.set_input(&format!("param-{key}"), text).await;
+    }
+
+    /// Sets the text of the input `id` as one committed edit, as
+    /// [`AppPage::set_param`] does.
+    pub async fn set_input(&self, id: &str, text: &str) {
         let script = format!(
-            "const el = document.getElementById('param-{key}');
+            "const el = document.getElementById('{id}');
              el.value = {text};
              el.dispatchEvent(new Event('input', {{ bubbles: true }}));
              el.dispatchEvent(new Event('change', {{ bubbles: true }}));",
@@ -572,6 +578,47 @@ impl AppPage {
             ),
             other => panic!("no download from {button_css}: {other}"),
         }
+    }
+
+    /// Clicks the button at `button_css` and waits up to `limit` for the
+    /// file it downloads (a picture or a film comes after some work):
+    /// returns its name and bytes.
+    pub async fn download_bytes(&self, button_css: &str, limit: Duration) -> (String, Vec<u8>) {
+        self.js("window.__downloads = [];
+                 HTMLAnchorElement.prototype.click = function () {
+                   window.__downloads.push({ name: this.download, href: this.href });
+                 };")
+            .await;
+        self.click_css(button_css).await;
+        let name = poll(&format!("a download from {button_css}"), limit, || async {
+            match self
+                .js("return window.__downloads.length ? window.__downloads[0].name : null")
+                .await
+            {
+                Value::String(name) => Ok(name),
+                other => Err(other),
+            }
+        })
+        .await;
+        let value = self
+            .js_async(
+                "const done = arguments[arguments.length - 1];
+                 fetch(window.__downloads.shift().href).then(r => r.arrayBuffer())
+                   .then(bytes => done(Array.from(new Uint8Array(bytes))), e => done(String(e)));",
+            )
+            .await;
+        let Value::Array(bytes) = value else {
+            panic!("the download from {button_css} could not be read: {value}");
+        };
+        let bytes = bytes
+            .iter()
+            .map(|byte| {
+                byte.as_u64()
+                    .and_then(|b| u8::try_from(b).ok())
+                    .expect("a byte")
+            })
+            .collect();
+        (name, bytes)
     }
 
     pub async fn path(&self) -> String {

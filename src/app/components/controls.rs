@@ -21,7 +21,12 @@ pub fn Controls() -> impl IntoView {
     let state = Memo::new(move |_| store.run_state());
     let params_valid = Memo::new(move |_| form.params().is_some());
     let stepping = move || store.busy() == Some(Busy::Stepping);
-    let seeking = move || matches!(store.busy(), Some(Busy::Seeking { .. }));
+    let seeking = move || {
+        matches!(
+            store.busy(),
+            Some(Busy::Seeking { .. } | Busy::Filming { .. })
+        )
+    };
     // At the first state (initialised or loaded) there is nothing before it.
     let at_first = Memo::new(move |_| match (store.summary(), store.first_step()) {
         (Some(summary), Some(first)) => summary.step <= first,

@@ -44,6 +44,17 @@ pub fn SvgView() -> impl IntoView {
     // itself while its rules are shown (drawn over the dimmed layers).
     let layers: [NodeRef<svg::Path>; PATHS] = std::array::from_fn(|_| NodeRef::new());
     let ring = NodeRef::<svg::G>::new();
+    let element = NodeRef::<svg::Svg>::new();
+    let look = expect_context::<ViewLook>();
+    // The SVG is complete once the effects of the step have run: handed over
+    // in the next task. Its size is web/media.js's to choose.
+    look.offer_pictures(std::rc::Rc::new(move |_size, deliver| {
+        crate::app::timing::defer(move || {
+            if let Some(svg) = element.get_untracked() {
+                deliver(svg.into());
+            }
+        });
+    }));
     let buffers =
         StoredValue::new_local(std::array::from_fn::<String, PATHS, _>(|_| String::new()));
 
@@ -185,6 +196,7 @@ pub fn SvgView() -> impl IntoView {
                 <ViewReadouts/>
                 <PresentationBar/>
                 <svg
+                    node_ref=element
                     id="swarm-svg"
                     class="swarm-svg"
                     class:rules-on=move || rules.with(Option::is_some)

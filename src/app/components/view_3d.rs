@@ -96,6 +96,13 @@ pub fn View3d(
             follow.set(false);
         }
     });
+    look.offer_pictures(std::rc::Rc::new(move |size, deliver| {
+        driver.with_value(|driver| {
+            if let Some(driver) = driver {
+                driver.take_picture(size, deliver);
+            }
+        });
+    }));
     on_cleanup(move || {
         driver.try_update_value(|driver| {
             if let Some(driver) = driver.take() {

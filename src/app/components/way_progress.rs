@@ -1,5 +1,5 @@
-//! What the app is computing („berechnet Schritt 12 von 40 …“) and, on a
-//! long way to a step, „Abbrechen“. Shown in the status and over the view,
+//! What the app is computing („berechnet Schritt 12 von 40 …“, „Film: Bild
+//! 37 von 251“) and, on a long way to a step or a film, „Abbrechen“. Shown in the status and over the view,
 //! where the eyes are while it runs.
 
 use leptos::prelude::*;
@@ -8,7 +8,7 @@ use crate::app::format::format_integer;
 use crate::app::state::{Busy, SwarmStore};
 
 /// The busy line (a live region) and, while a way to a step is computed,
-/// the button that stops it. `id_prefix` names the two elements
+/// the button that stops it (also a film). `id_prefix` names the two elements
 /// (`{prefix}-busy`, `{prefix}-cancel`), so that two of them can be on a page.
 #[component]
 pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
@@ -28,13 +28,23 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
                 ),
                 None => format!("berechnet Schritt {} …", format_integer(target)),
             },
+            Busy::Filming { frame, frames, .. } => format!(
+                "Film: Bild {} von {}",
+                format_integer(frame),
+                format_integer(frames)
+            ),
         })
     };
     // A memo, so that the button stays the same element while the steps go by.
-    let seeking = Memo::new(move |_| matches!(store.busy(), Some(Busy::Seeking { .. })));
+    let stoppable = Memo::new(move |_| {
+        matches!(
+            store.busy(),
+            Some(Busy::Seeking { .. } | Busy::Filming { .. })
+        )
+    });
     view! {
         <p id=format!("{id_prefix}-busy") class="busy" role="status">{busy}</p>
-        {move || seeking.get().then(|| view! {
+        {move || stoppable.get().then(|| view! {
             <button
                 type="button"
                 id=format!("{id_prefix}-cancel")

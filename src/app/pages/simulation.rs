@@ -4,8 +4,8 @@
 use leptos::prelude::*;
 
 use crate::app::components::{
-    Controls, GoToStep, LinkNotice, ParameterForm, SeriesPlots, ShareLink, Status, SvgView,
-    UndoNotice, View3d,
+    Controls, GoToStep, LinkNotice, MediaPanel, ParameterForm, SeriesPlots, ShareLink, Status,
+    SvgView, UndoNotice, View3d,
 };
 use crate::app::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
 use crate::app::state::SwarmStore;
@@ -41,6 +41,7 @@ pub fn SimulationPage() -> impl IntoView {
                 <UndoNotice/>
                 <GoToStep/>
                 <ShareLink/>
+                <MediaPanel/>
                 <Status/>
             </aside>
             {move || main_column.get().then(|| view! {

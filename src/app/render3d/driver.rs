@@ -79,6 +79,11 @@ struct State {
     status: Status,
     /// CSS width, height and device pixel ratio of the last drawing.
     drawn_size: (i32, i32, f64),
+    /// Who gets the canvas once a fresh picture is on it.
+    picture_order: Option<Box<dyn FnOnce(web_sys::Element)>>,
+    /// The drawing buffer's size in device pixels while a film asks for
+    /// one; `None`: the canvas' size times the device pixel ratio.
+    output_size: Option<(u32, u32)>,
 }
 
 /// A resize observer of the canvas with its callback (gloo has no wrapper
@@ -137,6 +142,8 @@ impl CanvasDriver {
                 style: ViewStyle::default(),
                 status,
                 drawn_size: (0, 0, 0.0),
+                picture_order: None,
+                output_size: None,
             }),
             frame: RefCell::new(None),
             picture_ms: Cell::new(0.0),
@@ -197,6 +204,26 @@ impl CanvasDriver {
         if changed == Some(true) {
             self.inner.request_redraw();
         }
+    }
+
+    /// Hands the canvas to `deliver` in the task in which a complete, freshly
+    /// drawn picture of the current state goes on it: only then can it be
+    /// read (its drawing buffer is not preserved). `size` is the picture's
+    /// size in device pixels from now on (a film's resolution, the camera's
+    /// framing kept); `None`: the canvas' own size.
+    pub fn take_picture(
+        &self,
+        size: Option<(u32, u32)>,
+        deliver: Box<dyn FnOnce(web_sys::Element)>,
+    ) {
+        self.inner.with_state(|state| {
+            state.picture_order = Some(deliver);
+            state.output_size = size;
+            if let Some(renderer) = &mut state.renderer {
+                renderer.draw_afresh();
+            }
+        });
+        self.inner.request_redraw();
     }
 
     /// Applies a camera action (for example the reset button).
@@ -337,6 +364,16 @@ impl Inner {
         // This frame has come: a redraw requested from here on needs another.
         self.frame.take();
         let size = self.size();
+        let output_size = self.with_state(|state| state.output_size).flatten();
+        // A film's size: the canvas' width scaled to it, so that symbols,
+        // lines and the ring keep their share of the picture.
+        let (css_width, css_height, ratio) = match output_size {
+            Some((width, height)) if size.0 > 0 => {
+                let ratio = f64::from(width) / f64::from(size.0);
+                (f64::from(size.0), f64::from(height) / ratio, ratio)
+            }
+            _ => (f64::from(size.0), f64::from(size.1), size.2),
+        };
         let started = now_ms();
         let mut drawn = Drawn::Nothing;
         let Ok(mut state) = self.state.try_borrow_mut() else {
@@ -369,9 +406,9 @@ impl Inner {
                 centred_on,
                 rules,
                 camera,
-                css_width: f64::from(size.0),
-                css_height: f64::from(size.1),
-                device_pixel_ratio: size.2,
+                css_width,
+                css_height,
+                device_pixel_ratio: ratio,
                 style: *style,
             });
         });
@@ -381,6 +418,13 @@ impl Inner {
         if drawn.drew() {
             self.picture_ms
                 .set(self.picture_ms.get() + now_ms() - started);
+        }
+        if drawn == (Drawn::Shown { newer_due: false })
+            && let Some(deliver) = self
+                .with_state(|state| state.picture_order.take())
+                .flatten()
+        {
+            deliver(self.canvas.clone().into());
         }
         if drawn.shown() {
             (self.hooks.drawn)(self.picture_ms.take());

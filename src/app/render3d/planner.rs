@@ -125,6 +125,12 @@ impl PicturePlanner {
         }
     }
 
+    /// The canvas is to get a fresh picture even of what it shows (one to
+    /// save or film, read in the task it goes on the canvas).
+    pub fn forget_shown(&mut self) {
+        self.shown = None;
+    }
+
     /// A picture of `key` with `chunks` chunks has started (its instances
     /// are uploaded, its buffer cleared). It replaces any picture in
     /// progress.
@@ -202,6 +208,19 @@ mod tests {
     #[test]
     fn the_first_frame_starts_a_picture() {
         assert_eq!(PicturePlanner::new().next(&key(1)), Next::Start);
+    }
+
+    #[test]
+    fn a_forgotten_picture_is_drawn_afresh_but_one_in_progress_goes_on() {
+        let mut planner = PicturePlanner::new();
+        planner.start(key(1), 2);
+        draw_out(&mut planner, 4, &key(1));
+        assert_eq!(planner.next(&key(1)), Next::Unchanged);
+        planner.forget_shown();
+        assert_eq!(planner.next(&key(1)), Next::Start, "to be saved");
+        planner.start(key(1), 2);
+        planner.forget_shown();
+        assert_eq!(planner.next(&key(1)), Next::Continue);
     }
 
     #[test]

@@ -32,6 +32,9 @@ impl Renderer {
     pub fn release(self) {}
 
     /// Never reached.
+    pub fn draw_afresh(&mut self) {}
+
+    /// Never reached.
     pub fn render(&mut self, _frame: &Frame<'_>) -> Drawn {
         Drawn::Nothing
     }

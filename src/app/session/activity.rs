@@ -46,6 +46,14 @@ pub(super) enum Doing {
     /// Going back: the nearest checkpoint at or before `target` is being
     /// rebuilt, then the way goes forward to `target`.
     Restoring { target: u64 },
+    /// „Film aufnehmen“: one frame per step from `first` to `last`; each
+    /// step is computed only once the view has taken the frame of the one
+    /// before (`frame_due` while it has not).
+    Filming {
+        first: u64,
+        last: u64,
+        frame_due: bool,
+    },
 }
 
 /// A swarm and what belongs to it: where it came from, the selection, the
@@ -165,12 +173,23 @@ impl Activity {
                 target: Some(target),
                 ..
             } => Some(Busy::Seeking { target: *target }),
-            Self::Ready { doing, .. } => match doing {
+            Self::Ready { run, doing } => match doing {
                 Doing::Paused | Doing::Running(_) => None,
                 Doing::Stepping => Some(Busy::Stepping),
                 Doing::Seeking { target } | Doing::Restoring { target } => {
                     Some(Busy::Seeking { target: *target })
                 }
+                Doing::Filming {
+                    first,
+                    last,
+                    frame_due,
+                } => Some(Busy::Filming {
+                    // The frame being made: the shown step's while it is due,
+                    // else the next step's.
+                    frame: run.swarm.step_count() - first + 1 + u64::from(!frame_due),
+                    frames: last - first + 1,
+                    due: *frame_due,
+                }),
             },
         }
     }
@@ -224,6 +243,17 @@ pub enum Busy {
     Seeking {
         /// The step the swarm is brought to.
         target: u64,
+    },
+    /// „Film aufnehmen“: frame `frame` of `frames` (1-based) is being made.
+    Filming {
+        /// The frame being made, `1 ..= frames`.
+        frame: u64,
+        /// K + 1 for a film of K steps.
+        frames: u64,
+        /// Whether the view must take the frame of the shown step now
+        /// ([`Session::film_frame_taken`](super::Session::film_frame_taken)
+        /// afterwards); else its step is being computed.
+        due: bool,
     },
 }
 

@@ -32,6 +32,7 @@
 
 mod activity;
 mod commands;
+mod film;
 mod pace;
 mod undo;
 mod work;

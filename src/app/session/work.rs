@@ -159,6 +159,7 @@ impl Session {
                     Doing::Running(pace) => pace.count_step(wall_ms),
                     Doing::Stepping => *doing = Doing::Paused,
                     Doing::Seeking { .. } => {}
+                    Doing::Filming { frame_due, .. } => *frame_due = true,
                     // A step never lands on these: Pause and restoring drop it.
                     Doing::Paused | Doing::Restoring { .. } => return,
                 }
@@ -201,7 +202,8 @@ impl Session {
                     self.out.work = Work::ComputeLater(job);
                 }
             }
-            Doing::Paused | Doing::Stepping | Doing::Restoring { .. } => {}
+            // A film's next step waits for the view to take this frame.
+            Doing::Paused | Doing::Stepping | Doing::Restoring { .. } | Doing::Filming { .. } => {}
         }
     }
 }

@@ -145,6 +145,12 @@ impl Renderer {
         probe::lose_context(&gl);
     }
 
+    /// The next frame draws a fresh picture even when the canvas shows
+    /// that frame already.
+    pub fn draw_afresh(&mut self) {
+        self.planner.forget_shown();
+    }
+
     /// Works on the picture for one animation frame: waits while the GPU is
     /// busy with the last batch, starts a picture of the current frame when
     /// none is in progress and the canvas does not show it yet, draws the

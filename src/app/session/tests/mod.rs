@@ -9,6 +9,7 @@ use crate::app::engine::scheduler::shares;
 use crate::model::{Params, Series, SteeringSolver, Swarm};
 use crate::worker::protocol::{ShareReply, ShareRequest};
 
+mod film;
 mod going_back;
 mod last_step;
 mod main_thread;

@@ -1,0 +1,400 @@
+//! „Bild speichern“ and „Film aufnehmen“ (SPEC §9): the files are caught as
+//! they are downloaded and read back, the picture decoded here and the film
+//! by ffprobe and ffmpeg.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use boids_schwarm::model::Params;
+use serde_json::Value;
+
+use super::basics::initialised;
+use super::view_3d::ring_yellow;
+use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::picture::Picture;
+use crate::support::{native_state, temp_file};
+
+/// A film of a few steps is encoded in seconds; this leaves room for a
+/// slow, busy machine.
+const FILM_WAIT: Duration = Duration::from_secs(120);
+
+/// The view on the page: the 3D canvas, or the SVG without WebGL.
+async fn view_css(page: &AppPage) -> &'static str {
+    poll("a view", WAIT, || async {
+        match page
+            .js("return document.querySelector('.view-3d-canvas') ? 1 \
+                 : document.querySelector('#swarm-svg') ? 2 : 0;")
+            .await
+            .as_u64()
+        {
+            Some(1) => Ok(".view-3d-canvas"),
+            Some(2) => Ok("#swarm-svg"),
+            other => Err(other),
+        }
+    })
+    .await
+}
+
+/// The SVG's ring line (`.ring-line`, #e8590c) or the 3D ring's yellow.
+fn ring_colour(view: &str) -> fn([u8; 4]) -> bool {
+    if view == "#swarm-svg" {
+        |p| p[0].abs_diff(232) < 30 && p[1].abs_diff(89) < 30 && p[2] < 60
+    } else {
+        ring_yellow
+    }
+}
+
+fn centroid(points: &[(usize, usize)]) -> (f64, f64) {
+    let n = points.len().max(1) as f64;
+    let (x, y) = points.iter().fold((0.0, 0.0), |(x, y), &(px, py)| {
+        (x + px as f64, y + py as f64)
+    });
+    (x / n, y / n)
+}
+
+/// The top left `width` × `height` of a picture.
+fn crop(picture: &Picture, width: usize, height: usize) -> Picture {
+    let pixels = (0..height)
+        .flat_map(|y| (0..width).map(move |x| (x, y)))
+        .map(|(x, y)| picture.at(x, y))
+        .collect();
+    Picture {
+        width,
+        height,
+        pixels,
+    }
+}
+
+/// Mean absolute difference per channel (0–255) of two pictures of one size.
+fn mean_difference(a: &Picture, b: &Picture) -> f64 {
+    let sum: u64 = a
+        .pixels
+        .iter()
+        .zip(&b.pixels)
+        .map(|(p, q)| (0..3).map(|c| u64::from(p[c].abs_diff(q[c]))).sum::<u64>())
+        .sum();
+    sum as f64 / (3 * a.pixels.len().max(1)) as f64
+}
+
+/// A swarm of `count` with boid 7 selected, shown on the simulation page.
+async fn swarm_with_selection(page: &AppPage, count: u32) -> &'static str {
+    initialised(page, count).await;
+    page.navigate("Tabelle").await;
+    page.click_css("#boid-table tr[data-boid='7']").await;
+    page.wait_for_css("#boid-table tr.selected[data-boid='7']")
+        .await;
+    page.navigate("Ansicht").await;
+    let view = view_css(page).await;
+    page.wait_for_css(view).await;
+    // The readouts over the view are page, not picture: hidden for the
+    // comparison with a screenshot.
+    page.js("const s = document.createElement('style');
+             s.textContent = '.view-readouts, .presentation-bar, .view-3d-legend { visibility: hidden !important; }';
+             document.head.append(s);")
+        .await;
+    page.frames(3).await;
+    view
+}
+
+scenario!(svg, webgl => a_picture_is_the_view_as_shown_with_the_ring_and_a_caption);
+/// „Bild speichern“ downloads `boids-schwarm-<k>.png`: without the caption
+/// exactly the view as the screen shows it (size, ring); with it, a strip
+/// of text under the same picture.
+async fn a_picture_is_the_view_as_shown_with_the_ring_and_a_caption(page: AppPage) {
+    let view = swarm_with_selection(&page, 60).await;
+    page.click(Button::Schritt).await;
+    page.wait_for_status("one step", |s| s.step_count() == 1)
+        .await;
+    page.frames(3).await;
+    let shown = page.element_picture(view).await;
+
+    page.click_css("#media-caption").await;
+    let (name, png) = page.download_bytes("#btn-picture", WAIT).await;
+    assert_eq!(name, "boids-schwarm-1.png");
+    assert!(
+        page.text("#picture-outcome")
+            .await
+            .contains("Bild gespeichert"),
+        "{}",
+        page.text("#picture-outcome").await
+    );
+    let bare = Picture::from_png(&png);
+    std::fs::write(
+        crate::support::screenshot_dir().join(format!("picture{}.png", &view[..4])),
+        &png,
+    )
+    .ok();
+    assert_eq!(
+        (bare.width, bare.height),
+        (shown.width, shown.height),
+        "the view's size"
+    );
+    assert!(bare.ink() > 0.01, "the picture is blank");
+    let difference = mean_difference(&bare, &shown);
+    assert!(
+        difference < 6.0,
+        "the picture differs from the view by {difference:.1} per channel"
+    );
+    let ring = ring_colour(view);
+    let (in_picture, on_screen) = (bare.positions(ring), shown.positions(ring));
+    assert!(
+        in_picture.len() >= 20,
+        "only {} ring pixels in the picture",
+        in_picture.len()
+    );
+    let (a, b) = (centroid(&in_picture), centroid(&on_screen));
+    assert!(
+        (a.0 - b.0).hypot(a.1 - b.1) < 3.0,
+        "the ring at {a:?} in the picture, at {b:?} on the screen"
+    );
+
+    page.click_css("#media-caption").await;
+    let (_, png) = page.download_bytes("#btn-picture", WAIT).await;
+    let captioned = Picture::from_png(&png);
+    assert_eq!(captioned.width, bare.width);
+    assert!(
+        captioned.height > bare.height + 20,
+        "no caption strip: {} rows",
+        captioned.height - bare.height
+    );
+    let top = crop(&captioned, bare.width, bare.height);
+    assert!(
+        mean_difference(&top, &bare) < 1.0,
+        "the caption changed the picture"
+    );
+    let strip = Picture {
+        width: captioned.width,
+        height: captioned.height - bare.height,
+        pixels: captioned.pixels[bare.width * bare.height..].to_vec(),
+    };
+    // Dark text on white.
+    let text = strip
+        .positions(|p| p[0] < 100 && p[1] < 100 && p[2] < 120)
+        .len();
+    assert!(text > 200, "only {text} text pixels in the caption strip");
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+/// ffprobe's view of a film: codec, size, decoded frames, duration (s).
+fn probe(file: &Path) -> (String, u64, u64, u64, f64) {
+    let output = Command::new("ffprobe")
+        .args(["-v", "error", "-count_frames", "-select_streams", "v:0"])
+        .args([
+            "-show_entries",
+            "stream=codec_name,width,height,nb_read_frames",
+        ])
+        .args(["-show_entries", "format=duration", "-of", "json"])
+        .arg(file)
+        .output()
+        .expect("ffprobe (Debian ffmpeg) runs");
+    assert!(
+        output.status.success(),
+        "ffprobe: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: Value = serde_json::from_slice(&output.stdout).expect("ffprobe's JSON");
+    let stream = &json["streams"][0];
+    let number = |value: &Value| {
+        value
+            .as_u64()
+            .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or_else(|| panic!("ffprobe: {json}"))
+    };
+    (
+        stream["codec_name"].as_str().unwrap_or_default().to_owned(),
+        number(&stream["width"]),
+        number(&stream["height"]),
+        number(&stream["nb_read_frames"]),
+        json["format"]["duration"]
+            .as_str()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no duration: {json}")),
+    )
+}
+
+/// The first frame of a film, decoded by ffmpeg.
+fn first_frame(film: &Path) -> Picture {
+    let png = film.with_extension("first.png");
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(film)
+        .args(["-frames:v", "1"])
+        .arg(&png)
+        .status()
+        .expect("ffmpeg runs");
+    assert!(status.success(), "ffmpeg could not decode the first frame");
+    Picture::from_png(&std::fs::read(&png).expect("the frame"))
+}
+
+scenario!(svg, webgl => a_film_has_one_frame_per_step_and_ends_at_the_last);
+/// „Film aufnehmen“ of K steps: K + 1 frames at 25 per second, VP9 in
+/// WebM, named after its steps; its first frame is the picture of the same
+/// step; afterwards the swarm stands paused at k0 + K, exactly the native
+/// model's state.
+async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
+    let view = swarm_with_selection(&page, 60).await;
+    page.click(Button::Schritt).await;
+    page.wait_for_status("one step", |s| s.step_count() == 1)
+        .await;
+    page.frames(3).await;
+    let (_, png) = page.download_bytes("#btn-picture", WAIT).await;
+    let picture = Picture::from_png(&png);
+
+    page.set_input("film-steps", "12").await;
+    let (name, bytes) = page.download_bytes("#btn-film", FILM_WAIT).await;
+    assert_eq!(name, "boids-schwarm-1-13.webm");
+    let file = temp_file(&name, &bytes);
+    let (codec, width, height, frames, duration) = probe(&file);
+    assert_eq!(codec, "vp9");
+    assert_eq!(frames, 13, "K + 1 frames");
+    assert!(
+        (duration - 13.0 * 0.04).abs() < 0.021,
+        "duration {duration} s"
+    );
+    // The view's size with the strip, both sides even.
+    assert_eq!(width, picture.width as u64 & !1);
+    assert_eq!(height, picture.height as u64 & !1);
+    let first = first_frame(&file);
+    std::fs::copy(
+        &file.with_extension("first.png"),
+        crate::support::screenshot_dir().join(format!("film-first{}.png", &view[..4])),
+    )
+    .ok();
+    let same = crop(&picture, first.width, first.height);
+    let difference = mean_difference(&first, &same);
+    assert!(
+        difference < 8.0,
+        "the first frame differs from the picture by {difference:.1}"
+    );
+    assert!(
+        first.positions(ring_colour(view)).len() >= 10,
+        "no ring in the first frame"
+    );
+
+    let status = page
+        .wait_for_status("paused at the film's end", |s| {
+            s.state == "pausiert" && s.step_count() == 13
+        })
+        .await;
+    assert_eq!(status.selection, "Boid Nr. 7");
+    assert!(
+        page.text("#film-outcome")
+            .await
+            .contains("Film gespeichert: 13 Bilder")
+    );
+    let params = Params {
+        count: 60,
+        ..Params::default()
+    };
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, 13).to_json()
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+scenario!(webgl => a_film_at_a_fixed_size_keeps_the_view_and_restores_it);
+/// 1280 × 720: the frames have that size with the caption inside; the view
+/// on the page has its own size again afterwards.
+async fn a_film_at_a_fixed_size_keeps_the_view_and_restores_it(page: AppPage) {
+    let view = swarm_with_selection(&page, 40).await;
+    let before = page
+        .js("const c = document.querySelector('.view-3d-canvas'); return [c.width, c.height];")
+        .await;
+    page.js("const s = document.getElementById('film-size'); s.value = '720'; s.dispatchEvent(new Event('change'));").await;
+    page.set_input("film-steps", "3").await;
+    let (name, bytes) = page.download_bytes("#btn-film", FILM_WAIT).await;
+    assert_eq!(name, "boids-schwarm-0-3.webm");
+    let file = temp_file(&name, &bytes);
+    let (_, width, height, frames, _) = probe(&file);
+    assert_eq!((width, height, frames), (1280, 720, 4));
+    assert!(first_frame(&file).ink() > 0.01, "a blank frame");
+    page.wait_for_status("paused at step 3", |s| {
+        s.state == "pausiert" && s.step_count() == 3
+    })
+    .await;
+    poll("the view at its own size again", WAIT, || async {
+        let now = page
+            .js("const c = document.querySelector('.view-3d-canvas'); return [c.width, c.height];")
+            .await;
+        if now == before { Ok(()) } else { Err(now) }
+    })
+    .await;
+    assert_eq!(view, ".view-3d-canvas");
+}
+
+scenario!(svg, webgl => cancelling_a_film_keeps_the_swarm_where_it_stands);
+/// „Abbrechen“ during a film: no file, the swarm paused at the step it had
+/// reached (its state the native model's), and it can go on from there.
+async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
+    swarm_with_selection(&page, 60).await;
+    page.set_input("film-steps", "100000").await;
+    page.js("window.__downloads = [];
+             HTMLAnchorElement.prototype.click = function () {
+               window.__downloads.push({ name: this.download, href: this.href });
+             };")
+        .await;
+    page.click_css("#btn-film").await;
+    poll("a few frames of the film", FILM_WAIT, || async {
+        let busy = page.text("#status-busy").await;
+        let frame: u64 = busy
+            .strip_prefix("Film: Bild ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        if frame >= 4 { Ok(()) } else { Err(busy) }
+    })
+    .await;
+    assert!(
+        page.text("#status-busy")
+            .await
+            .ends_with("von 100\u{202f}001"),
+        "{}",
+        page.text("#status-busy").await
+    );
+    page.click_css("#status-cancel").await;
+    let status = page
+        .wait_for_status("paused", |s| s.state == "pausiert")
+        .await;
+    let step = status.step_count();
+    assert!((3..100_000).contains(&step), "stopped at {step}");
+    assert!(
+        page.text("#film-outcome")
+            .await
+            .contains("Film abgebrochen")
+    );
+    page.frames(5).await;
+    assert_eq!(
+        page.js("return window.__downloads.length").await,
+        0,
+        "no file"
+    );
+    assert!(page.is_enabled(Button::Starten).await);
+    let params = Params {
+        count: 60,
+        ..Params::default()
+    };
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, step).to_json()
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+scenario!(svg => a_bad_film_length_is_explained_and_nothing_starts);
+async fn a_bad_film_length_is_explained_and_nothing_starts(page: AppPage) {
+    initialised(&page, 30).await;
+    for (typed, says) in [
+        ("0", "von 1 bis 100"),
+        ("2,5", "„2,5“ ist keine ganze Zahl"),
+        ("", "Bitte eingeben"),
+    ] {
+        page.set_input("film-steps", typed).await;
+        page.click_css("#btn-film").await;
+        let error = page.text("#film-steps-error").await;
+        assert!(error.contains(says), "{typed:?}: {error}");
+        assert_eq!(page.status().await.step_count(), 0);
+        assert_eq!(page.text("#status-busy").await, "");
+    }
+}

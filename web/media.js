@@ -1,0 +1,260 @@
+// Pictures and films of the view (SPEC §9), loaded only when one is asked
+// for: the app's wasm calls `boidsSchwarmMedien(command, ...args)` (defined
+// in web/app_loader.js), which imports this module and calls the export of
+// that name. esbuild bundles it with the parts of Mediabunny it uses into
+// dist/media.js (scripts/media_bundle.mjs).
+//
+// What the wasm hands over: the view's element (the 3D canvas right after a
+// complete picture went on it, in the same task, or the SVG element) and the
+// caption's lines, German and ready to print. Everything that needs pixels
+// happens here: the caption strip, rasterising the SVG, the PNG, and the
+// film, encoded frame by frame with WebCodecs through Mediabunny's
+// CanvasSource (VP9 in WebM where the browser encodes it, else H.264 in
+// MP4) and muxed by Mediabunny.
+import {
+  BufferTarget,
+  CanvasSource,
+  Mp4OutputFormat,
+  Output,
+  QUALITY_HIGH,
+  WebMOutputFormat,
+  canEncodeVideo,
+} from "mediabunny";
+
+/** An error whose message is German and meant for the user as it is. */
+function hint(message) {
+  const error = new Error(message);
+  error.name = "Hinweis";
+  return error;
+}
+
+/** Frames per second of every film: one second of film is 25 steps. */
+const FPS = 25;
+
+/** The caption's font size in pixels for a picture `width` pixels wide. */
+const fontSize = (width) => Math.max(12, Math.round(width / 64));
+
+/** The caption strip's height for `lines` under a picture `width` wide. */
+const stripHeight = (width, lines) =>
+  lines.length === 0 ? 0 : Math.round(fontSize(width) * (1.45 * lines.length + 0.9));
+
+/** The view element's background colour (the page's, where it has none). */
+function background(element) {
+  for (let node = element; node instanceof Element; node = node.parentElement) {
+    const colour = getComputedStyle(node).backgroundColor;
+    if (colour && colour !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(colour)) return colour;
+  }
+  return "#ffffff";
+}
+
+/** The SVG view as a self-contained image: each element carries the
+ * computed styles the page's style sheet gives it. */
+async function svgImage(svg) {
+  const copy = svg.cloneNode(true);
+  const properties = [
+    "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray",
+    "stroke-linecap", "stroke-linejoin", "opacity", "visibility", "display", "font-family",
+    "font-size", "font-weight", "text-anchor", "dominant-baseline", "paint-order",
+    "vector-effect",
+  ];
+  const originals = [svg, ...svg.querySelectorAll("*")];
+  const copies = [copy, ...copy.querySelectorAll("*")];
+  originals.forEach((original, i) => {
+    const computed = getComputedStyle(original);
+    copies[i].setAttribute(
+      "style",
+      properties.map((name) => `${name}:${computed.getPropertyValue(name)}`).join(";"),
+    );
+  });
+  copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
+  const markup = new XMLSerializer().serializeToString(copy);
+  const url = URL.createObjectURL(new Blob([markup], { type: "image/svg+xml" }));
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Draws the view `element` into `width` × `height` pixels of `context`,
+ * its aspect ratio kept (centred on the background), and the caption's
+ * `lines` in a strip below it. The SVG is rasterised first (asynchronous);
+ * the canvas is read at once, before this returns its promise. */
+function compose(context, element, width, height, lines) {
+  const fill = background(element);
+  const draw = (source, sourceWidth, sourceHeight) => {
+    context.fillStyle = fill;
+    context.fillRect(0, 0, context.canvas.width, context.canvas.height);
+    const scale = Math.min(width / sourceWidth, height / sourceHeight);
+    const w = sourceWidth * scale;
+    const h = sourceHeight * scale;
+    context.drawImage(source, (width - w) / 2, (height - h) / 2, w, h);
+    writeCaption(context, width, height, lines);
+  };
+  if (element instanceof HTMLCanvasElement) {
+    draw(element, element.width, element.height);
+    return Promise.resolve();
+  }
+  const box = element.viewBox.baseVal;
+  return svgImage(element).then((image) => draw(image, box.width, box.height));
+}
+
+function writeCaption(context, width, top, lines) {
+  if (lines.length === 0) return;
+  const size = fontSize(width);
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, top, width, context.canvas.height - top);
+  context.fillStyle = "#1d2330";
+  context.font = `${size}px system-ui, sans-serif`;
+  context.textBaseline = "alphabetic";
+  lines.forEach((line, i) => {
+    context.fillText(line, Math.round(size * 0.7), top + Math.round(size * (1.45 * i + 1.35)), width - size);
+  });
+}
+
+/** The size of `element`'s picture in pixels: the 3D canvas' drawing
+ * buffer, the SVG's box times the device pixel ratio. */
+function pictureSize(element) {
+  if (element instanceof HTMLCanvasElement) return [element.width, element.height];
+  const box = element.getBoundingClientRect();
+  const ratio = devicePixelRatio || 1;
+  return [Math.max(1, Math.round(box.width * ratio)), Math.max(1, Math.round(box.height * ratio))];
+}
+
+function download(blob, fileName) {
+  const anchor = document.createElement("a");
+  anchor.href = URL.createObjectURL(blob);
+  anchor.download = fileName;
+  anchor.click();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(anchor.href), 60_000);
+}
+
+/** „Bild speichern“: the view as shown, with the caption's `lines` under it
+ * (none: no strip), downloaded as `fileName`. Resolves to the PNG's size
+ * in bytes. */
+export async function picture(element, lines, fileName) {
+  const [width, height] = pictureSize(element);
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height + stripHeight(width, lines);
+  await compose(canvas.getContext("2d"), element, width, height, lines);
+  const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+  if (!blob) throw hint("Das Bild ließ sich nicht erzeugen.");
+  download(blob, fileName);
+  return blob.size;
+}
+
+/** The film being recorded, if any. */
+let film = null;
+
+/** Which codec and container this browser can record, or null. */
+async function chooseFormat(width, height) {
+  if (typeof VideoEncoder === "undefined") return null;
+  const options = { width, height, frameRate: FPS, quality: QUALITY_HIGH };
+  if (await canEncodeVideo("vp9", options)) {
+    return { codec: "vp9", format: new WebMOutputFormat(), extension: "webm", mime: "video/webm" };
+  }
+  if (await canEncodeVideo("avc", options)) {
+    return { codec: "avc", format: new Mp4OutputFormat(), extension: "mp4", mime: "video/mp4" };
+  }
+  return null;
+}
+
+/** „Film aufnehmen“ begins. With `width` and `height` (pixels) the
+ * frames have that size, the caption strip inside; with 0 and 0 they are
+ * the view `element`'s picture with its strip below, as „Bild speichern“
+ * makes it. `lines` is the first frame's caption (its line count sets the
+ * strip). Resolves to [view width, view height, file extension]: the size
+ * the view must be drawn at. Rejects with a German message when this
+ * browser cannot encode a film. */
+export async function filmStart(element, width, height, lines) {
+  filmCancel();
+  const grow = width === 0;
+  if (grow) [width, height] = pictureSize(element);
+  const strip = stripHeight(width, lines);
+  let viewHeight = grow ? height : height - strip;
+  let frameHeight = grow ? height + strip : height;
+  // Both codecs want even sides; the view gives up a row where needed.
+  const frameWidth = width - (width % 2);
+  if (frameHeight % 2) {
+    frameHeight -= 1;
+    viewHeight -= 1;
+  }
+  if (viewHeight < 16 || frameWidth < 16) {
+    throw hint("Die Ansicht ist zu klein für einen Film.");
+  }
+  const chosen = await chooseFormat(frameWidth, frameHeight);
+  if (!chosen) {
+    throw hint(
+      "Dieser Browser kann keine Filme erzeugen (WebCodecs mit VP9 oder H.264 fehlt). " +
+        "„Bild speichern“ geht trotzdem; Chrome, Edge und Firefox können Filme aufnehmen.",
+    );
+  }
+  const canvas = document.createElement("canvas");
+  canvas.width = frameWidth;
+  canvas.height = frameHeight;
+  const output = new Output({ format: chosen.format, target: new BufferTarget() });
+  const source = new CanvasSource(canvas, {
+    codec: chosen.codec,
+    quality: QUALITY_HIGH,
+    keyFrameInterval: 2,
+  });
+  output.addVideoTrack(source, { frameRate: FPS });
+  await output.start();
+  film = {
+    output,
+    source,
+    context: canvas.getContext("2d", { alpha: false }),
+    width: frameWidth,
+    viewHeight,
+    frames: 0,
+    encodeMs: 0,
+    chosen,
+  };
+  return [frameWidth, viewHeight, chosen.extension];
+}
+
+/** One frame of the film: the view `element` (read at once) with the
+ * caption's `lines`. Resolves once the encoder can take the next frame, to
+ * the milliseconds this frame spent composing and encoding. */
+export async function filmFrame(element, lines) {
+  const current = film;
+  if (!current) throw hint("Es wird kein Film aufgenommen.");
+  const began = performance.now();
+  await compose(current.context, element, current.width, current.viewHeight, lines);
+  const index = current.frames;
+  current.frames += 1;
+  await current.source.add(index / FPS, 1 / FPS);
+  const ms = performance.now() - began;
+  current.encodeMs += ms;
+  return ms;
+}
+
+/** The film is complete: encodes what is left, muxes and downloads it as
+ * `stem` plus the extension. Resolves to [bytes, frames, ms spent in
+ * composing and encoding]. */
+export async function filmEnd(stem) {
+  const current = film;
+  if (!current) throw hint("Es wird kein Film aufgenommen.");
+  const began = performance.now();
+  await current.output.finalize();
+  film = null;
+  const bytes = current.output.target.buffer;
+  download(new Blob([bytes], { type: current.chosen.mime }), `${stem}.${current.chosen.extension}`);
+  return [bytes.byteLength, current.frames, current.encodeMs + performance.now() - began];
+}
+
+/** Abbrechen: the film is dropped. */
+export function filmCancel() {
+  const current = film;
+  film = null;
+  if (current) current.output.cancel().catch(() => {});
+}
+
+/** Nothing: awaiting it loads this module, so that the next command runs in
+ * the task that calls it (a canvas must be read before that task ends). */
+export function ready() {}
