@@ -92,3 +92,4 @@ bench: setup build
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers
 	cargo bench --locked --bench study
+	cargo bench --locked --bench film

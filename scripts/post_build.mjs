@@ -5,7 +5,12 @@
 // installs). Each script also runs alone (see its head).
 import { execFileSync } from "node:child_process";
 
-for (const script of ["media_bundle.mjs", "content_security_policy.mjs", "service_worker_assets.mjs"]) {
+for (const script of [
+  "media_bundle.mjs",
+  "short_import_names.mjs",
+  "content_security_policy.mjs",
+  "service_worker_assets.mjs",
+]) {
   execFileSync(process.execPath, [new URL(script, import.meta.url).pathname], {
     stdio: "inherit",
   });

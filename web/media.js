@@ -213,6 +213,7 @@ export async function filmStart(element, width, height, lines) {
     viewHeight,
     frames: 0,
     encodeMs: 0,
+    began: performance.now(),
     chosen,
   };
   return [frameWidth, viewHeight, chosen.extension];
@@ -235,8 +236,7 @@ export async function filmFrame(element, lines) {
 }
 
 /** The film is complete: encodes what is left, muxes and downloads it as
- * `stem` plus the extension. Resolves to [bytes, frames, ms spent in
- * composing and encoding]. */
+ * `stem` plus the extension. Resolves to [bytes, frames]. */
 export async function filmEnd(stem) {
   const current = film;
   if (!current) throw hint("Es wird kein Film aufgenommen.");
@@ -245,7 +245,21 @@ export async function filmEnd(stem) {
   film = null;
   const bytes = current.output.target.buffer;
   download(new Blob([bytes], { type: current.chosen.mime }), `${stem}.${current.chosen.extension}`);
-  return [bytes.byteLength, current.frames, current.encodeMs + performance.now() - began];
+  const end = performance.now();
+  lastFilm = {
+    frames: current.frames,
+    workMs: current.encodeMs + end - began,
+    wallMs: end - current.began,
+  };
+  return [bytes.byteLength, current.frames];
+}
+
+/** What the last film cost: its frames, the milliseconds spent composing
+ * and encoding them, and the milliseconds from start to file (for the
+ * benchmark). */
+let lastFilm = null;
+export function lastFilmTiming() {
+  return lastFilm;
 }
 
 /** Abbrechen: the film is dropped. */

@@ -7,13 +7,12 @@
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::spawn_local;
 
 use super::caption::{caption_lines, film_file_stem};
 use super::format::format_integer;
 use super::media::{call, lines_value};
 use super::state::{Busy, GoToError, SwarmStore};
-use super::timing::now_ms;
+use super::timing::spawn;
 use super::view_look::ViewLook;
 use crate::texts;
 
@@ -43,7 +42,6 @@ struct Film {
     captioned: bool,
     /// The size the view draws at while filming (`None`: its own).
     view_size: Option<(u32, u32)>,
-    began_ms: f64,
 }
 
 /// The film being recorded, if any, and what the last one came to.
@@ -54,9 +52,6 @@ pub struct FilmRecorder {
     film: StoredValue<Option<Film>, LocalStorage>,
     /// The message after a film: saved (`Ok`) or why not (`Err`).
     pub outcome: RwSignal<Option<Result<String, String>>>,
-    /// Milliseconds spent composing and encoding the last film, and its
-    /// wall time (for the benchmark, shown as data attributes).
-    pub timing: RwSignal<Option<(f64, f64)>>,
     pub active: RwSignal<bool>,
 }
 
@@ -69,12 +64,9 @@ impl FilmRecorder {
             look: expect_context::<ViewLook>(),
             film: StoredValue::new_local(None),
             outcome: RwSignal::new(None),
-            timing: RwSignal::new(None),
             active: RwSignal::new(false),
         };
         let store = recorder.store;
-        let busy = Memo::new(move |_| store.busy());
-        Effect::new(move |_| recorder.follow(busy.get()));
         on_cleanup(move || {
             let filming = recorder.film.try_with_value(Option::is_some);
             if filming.unwrap_or(false) {
@@ -112,7 +104,6 @@ impl FilmRecorder {
             last,
             captioned,
             view_size: None,
-            began_ms: now_ms(),
         }));
         self.active.set(true);
         self.outcome.set(None);
@@ -121,7 +112,7 @@ impl FilmRecorder {
             FilmSize::Fixed(width, height) => (width, height),
         };
         let recorder = *self;
-        spawn_local(async move {
+        spawn(Box::pin(async move {
             let started = async {
                 call("ready", &[]).await?;
                 call(
@@ -132,7 +123,7 @@ impl FilmRecorder {
             }
             .await;
             recorder.started(started, size, steps);
-        });
+        }));
     }
 
     fn started(&self, answer: Result<JsValue, String>, size: FilmSize, steps: u64) {
@@ -161,9 +152,10 @@ impl FilmRecorder {
         }
     }
 
-    /// Reacts to what the session is doing: takes a due frame, or notices
-    /// that the film was stopped.
-    fn follow(&self, busy: Option<Busy>) {
+    /// Reacts to what the session is doing (`busy`, tracked by the
+    /// caller's effect): takes a due frame, or notices that the film was
+    /// stopped.
+    pub fn follow(&self, busy: Option<Busy>) {
         let Some(film) = self.film.try_get_value().flatten() else {
             return;
         };
@@ -204,7 +196,7 @@ impl FilmRecorder {
                     return;
                 };
                 let encoded = call("filmFrame", &[element.into(), lines_value(lines)]);
-                spawn_local(async move {
+                spawn(Box::pin(async move {
                     let answer = encoded.await;
                     if !recorder.is_phase(|phase| {
                         phase
@@ -228,7 +220,7 @@ impl FilmRecorder {
                             recorder.store.film_frame_taken();
                         }
                     }
-                });
+                }));
             }),
         );
         if !asked {
@@ -244,8 +236,6 @@ impl FilmRecorder {
             let numbers = web_sys::js_sys::Array::from(&answer);
             let bytes = numbers.get(0).as_f64().unwrap_or(0.0);
             let frames = numbers.get(1).as_f64().unwrap_or(0.0);
-            let work_ms = numbers.get(2).as_f64().unwrap_or(0.0);
-            self.timing.set(Some((work_ms, now_ms() - film.began_ms)));
             format!(
                 "Film gespeichert: {} Bilder, {} kB.",
                 format_integer(frames as u64),

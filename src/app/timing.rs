@@ -32,3 +32,9 @@ pub fn defer(task: impl FnOnce() + 'static) {
         task();
     }
 }
+
+/// Runs a future on the page's thread (boxed: one instance of the
+/// executor's glue serves every caller).
+pub fn spawn(task: std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>) {
+    wasm_bindgen_futures::spawn_local(task);
+}

@@ -113,11 +113,11 @@ async fn a_picture_is_the_view_as_shown_with_the_ring_and_a_caption(page: AppPag
     let (name, png) = page.download_bytes("#btn-picture", WAIT).await;
     assert_eq!(name, "boids-schwarm-1.png");
     assert!(
-        page.text("#picture-outcome")
+        page.text("#media-outcome")
             .await
             .contains("Bild gespeichert"),
         "{}",
-        page.text("#picture-outcome").await
+        page.text("#media-outcome").await
     );
     let bare = Picture::from_png(&png);
     std::fs::write(
@@ -267,10 +267,15 @@ async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
         difference < 8.0,
         "the first frame differs from the picture by {difference:.1}"
     );
-    assert!(
-        first.positions(ring_colour(view)).len() >= 10,
-        "no ring in the first frame"
-    );
+    // The ring where the picture has it: VP9 keeps colour at half
+    // resolution, so its hue is only roughly the picture's.
+    let ring = centroid(&picture.positions(ring_colour(view)));
+    let warm = first
+        .positions(|p| p[0] > 150 && i32::from(p[0]) - i32::from(p[2]) > 80)
+        .into_iter()
+        .filter(|&(x, y)| (x as f64 - ring.0).hypot(y as f64 - ring.1) < 30.0)
+        .count();
+    assert!(warm >= 20, "only {warm} ring pixels in the first frame");
 
     let status = page
         .wait_for_status("paused at the film's end", |s| {
@@ -279,7 +284,7 @@ async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
         .await;
     assert_eq!(status.selection, "Boid Nr. 7");
     assert!(
-        page.text("#film-outcome")
+        page.text("#media-outcome")
             .await
             .contains("Film gespeichert: 13 Bilder")
     );
@@ -346,13 +351,8 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
         if frame >= 4 { Ok(()) } else { Err(busy) }
     })
     .await;
-    assert!(
-        page.text("#status-busy")
-            .await
-            .ends_with("von 100\u{202f}001"),
-        "{}",
-        page.text("#status-busy").await
-    );
+    let busy = page.text("#status-busy").await;
+    assert!(busy.contains(" von 100") && busy.ends_with("001"), "{busy}");
     page.click_css("#status-cancel").await;
     let status = page
         .wait_for_status("paused", |s| s.state == "pausiert")
@@ -360,7 +360,7 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
     let step = status.step_count();
     assert!((3..100_000).contains(&step), "stopped at {step}");
     assert!(
-        page.text("#film-outcome")
+        page.text("#media-outcome")
             .await
             .contains("Film abgebrochen")
     );

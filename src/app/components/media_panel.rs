@@ -1,23 +1,24 @@
 //! „Bild speichern“ and „Film aufnehmen“ (SPEC §9) with their settings:
 //! „Beschriftung“, „Schritte im Film“ and the film's size.
+//!
+//! The panel is static markup set at once, its inputs read when a button
+//! is pressed and its few live values written by one effect: as Leptos
+//! views with a signal per input it cost the main wasm several KB more.
 
+use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::spawn_local;
+use wasm_bindgen::{JsCast, JsValue};
 
-use super::TextField;
-use crate::app::caption::{FILM_STEPS_DEFAULT, caption_lines, parse_film_steps, picture_file_name};
+use crate::app::caption::{caption_lines, parse_film_steps, picture_file_name};
 use crate::app::film_recorder::{FilmRecorder, FilmSize};
 use crate::app::media::{call, lines_value};
 use crate::app::state::SwarmStore;
+use crate::app::timing::spawn;
 use crate::app::view_look::ViewLook;
 
-/// The film sizes offered: the value of the option, its label, the size.
-const FILM_SIZES: [(&str, &str, FilmSize); 3] = [
-    ("ansicht", "Größe der Ansicht", FilmSize::View),
-    ("720", "1280 × 720", FilmSize::Fixed(1280, 720)),
-    ("1080", "1920 × 1080", FilmSize::Fixed(1920, 1080)),
-];
+/// The panel's markup. „Schritte im Film“ is laid out as every text field
+/// of the app is (`TextField`); its error line is `film-steps-error`.
+const MARKUP: &str = r#"<fieldset><legend>Bild und Film</legend><div class="media-row"><button type="button" id="btn-picture" title="Die Ansicht als PNG speichern, wie sie zu sehen ist">Bild speichern</button><label class="media-check"><input type="checkbox" id="media-caption" checked> Beschriftung</label></div><div class="media-row"><div class="field"><label for="film-steps">Schritte im Film</label><input id="film-steps" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" value="250" aria-invalid="false" aria-describedby="film-steps-error"><p class="field-error" id="film-steps-error" aria-live="polite"></p></div><div class="field"><label for="film-size">Größe</label><select id="film-size"><option value="ansicht">Größe der Ansicht</option><option value="720">1280 × 720</option><option value="1080">1920 × 1080</option></select></div></div><button type="submit" id="btn-film" title="Die nächsten Schritte als Film aufnehmen: ein Bild je Schritt, 25 Bilder je Sekunde">Film aufnehmen</button><p id="media-outcome" class="media-note" aria-live="polite"></p></fieldset>"#;
 
 /// Saves the view as a PNG, or records a film of the next steps.
 #[component]
@@ -25,14 +26,43 @@ pub fn MediaPanel() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let look = expect_context::<ViewLook>();
     let recorder = FilmRecorder::use_film_recorder();
-    let captioned = RwSignal::new(true);
-    let steps_text = RwSignal::new(FILM_STEPS_DEFAULT.to_string());
-    let steps_error = RwSignal::new(None::<String>);
-    let size = RwSignal::new(FilmSize::View);
-    let picture_outcome = RwSignal::new(None::<Result<String, String>>);
-    let has_swarm = Memo::new(move |_| store.has_swarm());
+    let form = NodeRef::<html::Form>::new();
+    // The element `id` of the panel.
+    let part = move |id: &str| -> Option<web_sys::HtmlElement> {
+        form.get_untracked()?
+            .query_selector(&format!("#{id}"))
+            .ok()??
+            .dyn_into()
+            .ok()
+    };
+    let value = move |id: &str| {
+        part(id)
+            .and_then(|element| web_sys::js_sys::Reflect::get(&element, &"value".into()).ok())
+            .and_then(|value| value.as_string())
+            .unwrap_or_default()
+    };
+    let captioned = move || {
+        part("media-caption")
+            .and_then(|element| element.dyn_into::<web_sys::HtmlInputElement>().ok())
+            .is_some_and(|input| input.checked())
+    };
+    let show_steps_error = move |error: Option<String>| {
+        if let Some(input) = part("film-steps") {
+            let _ = input.set_attribute("aria-invalid", &error.is_some().to_string());
+            if let Some(field) = input.parent_element() {
+                field.set_class_name(if error.is_some() {
+                    "field invalid"
+                } else {
+                    "field"
+                });
+            }
+        }
+        if let Some(line) = part("film-steps-error") {
+            line.set_text_content(error.as_deref());
+        }
+    };
 
-    let save_picture = move |_| {
+    let save_picture = move || {
         let shown = store.with_swarm(|swarm| {
             swarm.map(|swarm| {
                 let step = swarm.step_count();
@@ -42,118 +72,84 @@ pub fn MediaPanel() -> impl IntoView {
         let Some((step, lines)) = shown else {
             return;
         };
-        let lines = captioned.get_untracked().then_some(lines);
-        picture_outcome.set(None);
-        spawn_local(async move {
-            if let Err(message) = call("ready", &[]).await {
-                picture_outcome.set(Some(Err(message)));
-                return;
-            }
+        let lines = captioned().then_some(lines);
+        let outcome = recorder.outcome;
+        outcome.set(None);
+        spawn(Box::pin(async move {
             let name = picture_file_name(step);
-            let asked = look.take_picture(
-                None,
-                Box::new(move |element| {
-                    let saved = call(
-                        "picture",
-                        &[element.into(), lines_value(lines), JsValue::from_str(&name)],
-                    );
-                    spawn_local(async move {
-                        let outcome = saved.await.map(|_| format!("Bild gespeichert: {name}"));
-                        let _ = picture_outcome.try_set(Some(outcome));
-                    });
-                }),
-            );
+            let ready = call("ready", &[]).await;
+            let asked = ready.is_ok()
+                && look.take_picture(
+                    None,
+                    Box::new(move |element| {
+                        let saved = call(
+                            "picture",
+                            &[element.into(), lines_value(lines), JsValue::from_str(&name)],
+                        );
+                        spawn(Box::pin(async move {
+                            let said = saved.await.map(|_| format!("Bild gespeichert: {name}"));
+                            let _ = outcome.try_set(Some(said));
+                        }));
+                    }),
+                );
             if !asked {
-                picture_outcome.set(Some(Err("Die Ansicht ist noch nicht da.".to_owned())));
+                let why = ready
+                    .err()
+                    .unwrap_or_else(|| "Die Ansicht ist noch nicht da.".to_owned());
+                outcome.set(Some(Err(why)));
             }
-        });
+        }));
     };
     let record = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        match parse_film_steps(&steps_text.get_untracked()) {
-            Ok(steps) => recorder.start(steps, size.get_untracked(), captioned.get_untracked()),
-            Err(message) => steps_error.set(Some(message)),
+        let size = match value("film-size").as_str() {
+            "720" => FilmSize::Fixed(1280, 720),
+            "1080" => FilmSize::Fixed(1920, 1080),
+            _ => FilmSize::View,
+        };
+        match parse_film_steps(&value("film-steps")) {
+            Ok(steps) => recorder.start(steps, size, captioned()),
+            Err(message) => show_steps_error(Some(message)),
         }
     };
-    let message = move |outcome: Option<Result<String, String>>| match outcome {
-        Some(Ok(text)) => view! { <p class="media-note" role="status">{text}</p> }.into_any(),
-        Some(Err(text)) => view! { <p class="field-error" role="alert">{text}</p> }.into_any(),
-        None => ().into_any(),
-    };
+
+    // The live values (the buttons' state, the message) and the film's
+    // next frame: one effect, since each costs the main wasm about 2.5 KB.
+    Effect::new(move |_| {
+        let has_swarm = store.has_swarm();
+        let idle = has_swarm && !recorder.active.get();
+        let outcome = recorder.outcome.get();
+        recorder.follow(store.busy());
+        if let Some(button) = part("btn-picture") {
+            let _ = button.toggle_attribute_with_force("disabled", !has_swarm);
+        }
+        if let Some(button) = part("btn-film") {
+            let _ = button.toggle_attribute_with_force("disabled", !idle);
+        }
+        if let Some(line) = part("media-outcome") {
+            let failed = matches!(outcome, Some(Err(_)));
+            line.set_class_name(if failed { "field-error" } else { "media-note" });
+            let _ = line.set_attribute("role", if failed { "alert" } else { "status" });
+            line.set_text_content(outcome.as_ref().map(|said| match said {
+                Ok(text) | Err(text) => text.as_str(),
+            }));
+        }
+    });
 
     view! {
-        <form class="media-panel" novalidate on:submit=record>
-            <fieldset>
-                <legend>"Bild und Film"</legend>
-                <div class="media-row">
-                    <button
-                        type="button"
-                        id="btn-picture"
-                        disabled=move || !has_swarm.get()
-                        on:click=save_picture
-                        title="Die Ansicht als PNG speichern, wie sie zu sehen ist"
-                    >
-                        "Bild speichern"
-                    </button>
-                    <label class="media-check">
-                        <input
-                            type="checkbox"
-                            id="media-caption"
-                            prop:checked=move || captioned.get()
-                            on:change=move |event| captioned.set(event_target_checked(&event))
-                        />
-                        " Beschriftung"
-                    </label>
-                </div>
-                <div id="picture-outcome">{move || message(picture_outcome.get())}</div>
-                <div class="media-row">
-                    <TextField
-                        id="film-steps"
-                        label="Schritte im Film"
-                        input_mode="numeric"
-                        value=steps_text
-                        error=steps_error
-                        on_input=move |typed| {
-                            steps_text.set(typed);
-                            steps_error.set(None);
-                        }
-                    />
-                    <div class="field">
-                        <label for="film-size">"Größe"</label>
-                        <select
-                            id="film-size"
-                            on:change=move |event| {
-                                let value = event_target_value(&event);
-                                if let Some((_, _, chosen)) =
-                                    FILM_SIZES.iter().find(|(key, ..)| *key == value)
-                                {
-                                    size.set(*chosen);
-                                }
-                            }
-                        >
-                            {FILM_SIZES
-                                .iter()
-                                .map(|(key, label, _)| view! { <option value=*key>{*label}</option> })
-                                .collect_view()}
-                        </select>
-                    </div>
-                </div>
-                <button
-                    type="submit"
-                    id="btn-film"
-                    disabled=move || !has_swarm.get() || recorder.active.get()
-                    title="Die nächsten Schritte als Film aufnehmen: ein Bild je Schritt, 25 Bilder je Sekunde"
-                >
-                    "Film aufnehmen"
-                </button>
-                <div
-                    id="film-outcome"
-                    data-work-ms=move || recorder.timing.get().map(|(work, _)| work.round().to_string())
-                    data-wall-ms=move || recorder.timing.get().map(|(_, wall)| wall.round().to_string())
-                >
-                    {move || message(recorder.outcome.get())}
-                </div>
-            </fieldset>
-        </form>
+        <form
+            class="media-panel"
+            novalidate
+            node_ref=form
+            inner_html=MARKUP
+            on:submit=record
+            on:click=move |event| {
+                let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                if target.is_some_and(|element| element.id() == "btn-picture") {
+                    save_picture();
+                }
+            }
+            on:input=move |_| show_steps_error(None)
+        ></form>
     }
 }

@@ -1,0 +1,149 @@
+// Gives the app's wasm short import names. wasm-bindgen names each of the
+// ~420 functions the wasm imports from its JavaScript glue
+// `__wbg_<name>_<16 hex digits>`, under the module name
+// `./boids-schwarm_bg.js`, and the glue defines them under the same keys.
+// Those hex digits are random to gzip: the import section alone was 7.9 KB
+// of the wasm's gzip size. This step renames every import to a short name
+// (`a`, `b`, …, `ba`, …) in module `a`, in the wasm's import section and in
+// the glue's import object alike; nothing else in either file changes.
+//
+// Run by scripts/post_build.mjs on trunk's staging folder; alone:
+//   TRUNK_STAGING_DIR=dist node scripts/short_import_names.mjs
+// It fails (and so fails the build) when the glue does not have the shape
+// it expects, rather than leave a wasm and a glue that do not fit.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const dir = process.env.TRUNK_STAGING_DIR;
+if (!dir) throw new Error("TRUNK_STAGING_DIR is not set");
+const APP = /^boids-schwarm-[0-9a-f]+_bg\.wasm$/;
+const wasmName = readdirSync(dir).find((name) => APP.test(name));
+if (!wasmName) throw new Error(`no app wasm in ${dir}`);
+const glueName = wasmName.replace(/_bg\.wasm$/, ".js");
+const MODULE = "./boids-schwarm_bg.js";
+const SHORT_MODULE = "a";
+
+/** The short names in order: a … z, ba … zz, baa …, each a valid key
+ * (a letter first). */
+function* shortNames() {
+  for (let n = 0; ; n++) {
+    let name = "";
+    let rest = n;
+    do {
+      name = String.fromCharCode(97 + (rest % 26)) + name;
+      rest = Math.floor(rest / 26);
+    } while (rest > 0);
+    yield name;
+  }
+}
+
+function readLeb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+}
+
+function leb(value) {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return out;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const name = (text) => {
+  const bytes = encoder.encode(text);
+  return [...leb(bytes.length), ...bytes];
+};
+
+/** The bytes of one import's descriptor, from `at`; returns its end. */
+function descriptorEnd(bytes, at) {
+  const kind = bytes[at++];
+  const limits = (from) => {
+    const flags = bytes[from++];
+    let [, next] = readLeb(bytes, from);
+    if (flags & 1) [, next] = readLeb(bytes, next);
+    return next;
+  };
+  switch (kind) {
+    case 0: // function: type index
+    case 4: // tag: attribute, type index
+      return readLeb(bytes, kind === 4 ? at + 1 : at)[1];
+    case 1: // table: reference type, limits
+      return limits(at + 1);
+    case 2: // memory: limits
+      return limits(at);
+    case 3: // global: value type, mutability
+      return at + 2;
+    default:
+      throw new Error(`unknown import kind ${kind}`);
+  }
+}
+
+const wasmPath = join(dir, wasmName);
+const wasm = readFileSync(wasmPath);
+const renamed = new Map();
+const names = shortNames();
+const out = [wasm.subarray(0, 8)];
+let at = 8;
+while (at < wasm.length) {
+  const id = wasm[at];
+  const [size, start] = readLeb(wasm, at + 1);
+  const end = start + size;
+  if (id !== 2) {
+    out.push(wasm.subarray(at, end));
+    at = end;
+    continue;
+  }
+  let [count, p] = readLeb(wasm, start);
+  const body = [...leb(count)];
+  for (let i = 0; i < count; i++) {
+    let length;
+    [length, p] = readLeb(wasm, p);
+    const module = decoder.decode(wasm.subarray(p, p + length));
+    p += length;
+    [length, p] = readLeb(wasm, p);
+    const field = decoder.decode(wasm.subarray(p, p + length));
+    p += length;
+    const descriptorStart = p;
+    p = descriptorEnd(wasm, p);
+    if (module === MODULE) {
+      if (!renamed.has(field)) renamed.set(field, names.next().value);
+      body.push(...name(SHORT_MODULE), ...name(renamed.get(field)));
+    } else {
+      body.push(...name(module), ...name(field));
+    }
+    body.push(...wasm.subarray(descriptorStart, p));
+  }
+  if (p !== end) throw new Error("the import section did not read to its end");
+  out.push(Uint8Array.from([2, ...leb(body.length), ...body]));
+  at = end;
+}
+if (renamed.size === 0) throw new Error(`no imports from ${MODULE} in ${wasmName}`);
+
+const gluePath = join(dir, glueName);
+let glue = readFileSync(gluePath, "utf8");
+const moduleEntry = `"${MODULE}": import0,`;
+if (!glue.includes(moduleEntry)) throw new Error(`${glueName}: no ${moduleEntry}`);
+glue = glue.replace(moduleEntry, `"${SHORT_MODULE}": import0,`);
+// Each import is a key of `import0`, one per line: `        NAME: function(`
+// (or `: Symbol…`/other values): renamed where it is defined, once each.
+for (const [field, short] of renamed) {
+  const key = new RegExp(`^( {8})${field}:`, "m");
+  if (!key.test(glue)) throw new Error(`${glueName}: no key ${field}`);
+  glue = glue.replace(key, `$1${short}:`);
+}
+
+writeFileSync(wasmPath, Buffer.concat(out));
+writeFileSync(gluePath, glue);
+console.log(`short_import_names: ${renamed.size} imports of ${wasmName} renamed`);
