@@ -5,7 +5,9 @@
 // Those hex digits are random to gzip: the import section alone was 7.9 KB
 // of the wasm's gzip size. This step renames every import to a short name
 // (`a`, `b`, …, `ba`, …) in module `a`, in the wasm's import section and in
-// the glue's import object alike; nothing else in either file changes.
+// the glue's import object alike, and the exports named after a hash
+// (`_0`, `_1`, …) where the wasm exports them and where the glue uses
+// them; nothing else in either file changes.
 //
 // Run by scripts/post_build.mjs on trunk's staging folder; alone:
 //   TRUNK_STAGING_DIR=dist node scripts/short_import_names.mjs
@@ -90,6 +92,32 @@ function descriptorEnd(bytes, at) {
   }
 }
 
+/** Exports named after a hash (wasm-bindgen's closure shims,
+ * `…_invoke__h<16 hex digits>…`) are renamed `_0`, `_1`, …; the others
+ * keep their names. */
+const HASHED_EXPORT = /__h[0-9a-f]{16}/;
+const renamedExports = new Map();
+function exportSection(bytes, start, end) {
+  let [count, p] = readLeb(bytes, start);
+  const body = [...leb(count)];
+  for (let i = 0; i < count; i++) {
+    let length;
+    [length, p] = readLeb(bytes, p);
+    const field = decoder.decode(bytes.subarray(p, p + length));
+    p += length;
+    const kindAt = p;
+    p = readLeb(bytes, p + 1)[1];
+    let short = field;
+    if (HASHED_EXPORT.test(field)) {
+      short = `_${renamedExports.size}`;
+      renamedExports.set(field, short);
+    }
+    body.push(...name(short), ...bytes.subarray(kindAt, p));
+  }
+  if (p !== end) throw new Error("the export section did not read to its end");
+  return Uint8Array.from([7, ...leb(body.length), ...body]);
+}
+
 const wasmPath = join(dir, wasmName);
 const wasm = readFileSync(wasmPath);
 const renamed = new Map();
@@ -100,6 +128,11 @@ while (at < wasm.length) {
   const id = wasm[at];
   const [size, start] = readLeb(wasm, at + 1);
   const end = start + size;
+  if (id === 7) {
+    out.push(exportSection(wasm, start, end));
+    at = end;
+    continue;
+  }
   if (id !== 2) {
     out.push(wasm.subarray(at, end));
     at = end;
@@ -144,6 +177,14 @@ for (const [field, short] of renamed) {
   glue = glue.replace(key, `$1${short}:`);
 }
 
+for (const [field, short] of renamedExports) {
+  const use = new RegExp(`\\bwasm\\.${field}\\b`, "g");
+  if (!use.test(glue)) throw new Error(`${glueName}: no use of export ${field}`);
+  glue = glue.replace(use, `wasm.${short}`);
+}
+
 writeFileSync(wasmPath, Buffer.concat(out));
 writeFileSync(gluePath, glue);
-console.log(`short_import_names: ${renamed.size} imports of ${wasmName} renamed`);
+console.log(
+  `short_import_names: ${renamed.size} imports and ${renamedExports.size} exports of ${wasmName} renamed`,
+);

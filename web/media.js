@@ -31,6 +31,10 @@ function hint(message) {
 /** Frames per second of every film: one second of film is 25 steps. */
 const FPS = 25;
 
+/** The caption's lines: the wasm hands them over as one text, a line
+ * feed between them (empty: no caption strip). */
+const captionLines = (caption) => (caption ? caption.split("\n") : []);
+
 /** The caption's font size in pixels for a picture `width` pixels wide. */
 const fontSize = (width) => Math.max(12, Math.round(width / 64));
 
@@ -133,10 +137,11 @@ function download(blob, fileName) {
   setTimeout(() => URL.revokeObjectURL(anchor.href), 60_000);
 }
 
-/** „Bild speichern“: the view as shown, with the caption's `lines` under it
+/** „Bild speichern“: the view as shown, with the `caption` under it
  * (none: no strip), downloaded as `fileName`. Resolves to the PNG's size
  * in bytes. */
-export async function picture(element, lines, fileName) {
+export async function picture(element, caption, fileName) {
+  const lines = captionLines(caption);
   const [width, height] = pictureSize(element);
   const canvas = document.createElement("canvas");
   canvas.width = width;
@@ -167,11 +172,12 @@ async function chooseFormat(width, height) {
 /** „Film aufnehmen“ begins. With `width` and `height` (pixels) the
  * frames have that size, the caption strip inside; with 0 and 0 they are
  * the view `element`'s picture with its strip below, as „Bild speichern“
- * makes it. `lines` is the first frame's caption (its line count sets the
+ * makes it. `caption` is the first frame's (its line count sets the
  * strip). Resolves to [view width, view height, file extension]: the size
  * the view must be drawn at. Rejects with a German message when this
  * browser cannot encode a film. */
-export async function filmStart(element, width, height, lines) {
+export async function filmStart(element, width, height, caption) {
+  const lines = captionLines(caption);
   filmCancel();
   const grow = width === 0;
   if (grow) [width, height] = pictureSize(element);
@@ -220,9 +226,10 @@ export async function filmStart(element, width, height, lines) {
 }
 
 /** One frame of the film: the view `element` (read at once) with the
- * caption's `lines`. Resolves once the encoder can take the next frame, to
+ * `caption`. Resolves once the encoder can take the next frame, to
  * the milliseconds this frame spent composing and encoding. */
-export async function filmFrame(element, lines) {
+export async function filmFrame(element, caption) {
+  const lines = captionLines(caption);
   const current = film;
   if (!current) throw hint("Es wird kein Film aufgenommen.");
   const began = performance.now();

@@ -5,24 +5,19 @@
 //! downloaded. Pause („Abbrechen“), an edit or leaving the page stops the
 //! film and keeps the swarm where it stands.
 
+use std::cell::Cell;
+
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
+use web_sys::js_sys::Array;
 
 use super::caption::{caption_lines, film_file_stem};
 use super::format::format_integer;
 use super::media::{call, lines_value};
-use super::state::{Busy, GoToError, SwarmStore};
+use super::state::{Busy, SwarmStore};
 use super::timing::spawn;
 use super::view_look::ViewLook;
 use crate::texts;
-
-/// The film's frame size: the view's own (with the caption strip below it)
-/// or a fixed one (the strip inside), in pixels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FilmSize {
-    View,
-    Fixed(u32, u32),
-}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -44,14 +39,41 @@ struct Film {
     view_size: Option<(u32, u32)>,
 }
 
-/// The film being recorded, if any, and what the last one came to.
+thread_local! {
+    /// The film being recorded: one at a time on a page. Plain, not
+    /// reactive: nothing on the page shows it but the session's progress.
+    static FILM: Cell<Option<Film>> = const { Cell::new(None) };
+}
+
+fn film() -> Option<Film> {
+    FILM.with(Cell::get)
+}
+
+fn set_film(film: Option<Film>) {
+    FILM.with(|cell| cell.set(film));
+}
+
+/// Whether the film being recorded is in `phase`.
+fn in_phase(phase: Phase) -> bool {
+    film().is_some_and(|film| film.phase == phase)
+}
+
+fn set_phase(phase: Phase) {
+    if let Some(film) = film() {
+        set_film(Some(Film { phase, ..film }));
+    }
+}
+
+/// Records films of the swarm and says how the last picture or film went.
 #[derive(Clone, Copy)]
 pub struct FilmRecorder {
     store: SwarmStore,
     look: ViewLook,
-    film: StoredValue<Option<Film>, LocalStorage>,
-    /// The message after a film: saved (`Ok`) or why not (`Err`).
-    pub outcome: RwSignal<Option<Result<String, String>>>,
+    /// What the last picture or film came to (`said`), or why it failed
+    /// (`failed`); at most one of them is set.
+    pub said: RwSignal<Option<String>>,
+    pub failed: RwSignal<Option<String>>,
+    /// Whether a film is being recorded.
     pub active: RwSignal<bool>,
 }
 
@@ -62,16 +84,13 @@ impl FilmRecorder {
         let recorder = Self {
             store: expect_context::<SwarmStore>(),
             look: expect_context::<ViewLook>(),
-            film: StoredValue::new_local(None),
-            outcome: RwSignal::new(None),
+            said: RwSignal::new(None),
+            failed: RwSignal::new(None),
             active: RwSignal::new(false),
         };
-        let store = recorder.store;
         on_cleanup(move || {
-            let filming = recorder.film.try_with_value(Option::is_some);
-            if filming.unwrap_or(false) {
-                recorder.stop(None);
-            }
+            recorder.stop(None);
+            let store = recorder.store;
             if matches!(untrack(|| store.busy()), Some(Busy::Filming { .. })) {
                 store.pause();
             }
@@ -79,26 +98,38 @@ impl FilmRecorder {
         recorder
     }
 
-    /// Starts a film of `steps` steps from the shown state.
-    pub fn start(&self, steps: u64, size: FilmSize, captioned: bool) {
-        if self.active.get_untracked() {
+    /// Shows how a picture or film went (`Err`: why it failed; an empty
+    /// text clears the message).
+    pub fn tell(&self, outcome: Result<String, String>) {
+        let (said, failed) = match outcome {
+            Ok(text) if text.is_empty() => (None, None),
+            Ok(text) => (Some(text), None),
+            Err(text) => (None, Some(text)),
+        };
+        let _ = self.said.try_set(said);
+        let _ = self.failed.try_set(failed);
+    }
+
+    /// Starts a film of `steps` steps from the shown state; its frames are
+    /// `width` × `height` pixels, or the view's picture with the caption
+    /// below it for 0 × 0.
+    pub fn start(&self, steps: u64, width: u32, height: u32, captioned: bool) {
+        let Some((first, lines)) = self.shown_caption(captioned) else {
+            return;
+        };
+        let element = self.look.area.get_untracked().and_then(|area| {
+            area.query_selector(".view-3d-canvas, #swarm-svg")
+                .ok()
+                .flatten()
+        });
+        let (Some(element), Some(last)) = (element, first.checked_add(steps)) else {
+            self.tell(Err(texts::at_last_step()));
+            return;
+        };
+        if film().is_some() {
             return;
         }
-        let Some((first, lines)) = self.shown_caption(captioned) else {
-            self.outcome
-                .set(Some(Err("Erst einen Schwarm initialisieren.".to_owned())));
-            return;
-        };
-        let Some(element) = self.view_element() else {
-            self.outcome
-                .set(Some(Err("Die Ansicht ist noch nicht da.".to_owned())));
-            return;
-        };
-        let Some(last) = first.checked_add(steps) else {
-            self.outcome.set(Some(Err(texts::at_last_step())));
-            return;
-        };
-        self.film.set_value(Some(Film {
+        set_film(Some(Film {
             phase: Phase::Starting,
             first,
             last,
@@ -106,57 +137,48 @@ impl FilmRecorder {
             view_size: None,
         }));
         self.active.set(true);
-        self.outcome.set(None);
-        let (width, height) = match size {
-            FilmSize::View => (0, 0),
-            FilmSize::Fixed(width, height) => (width, height),
-        };
+        self.tell(Ok(String::new()));
         let recorder = *self;
+        let args = [
+            element.into(),
+            width.into(),
+            height.into(),
+            lines_value(lines),
+        ];
         spawn(Box::pin(async move {
-            let started = async {
-                call("ready", &[]).await?;
-                call(
-                    "filmStart",
-                    &[element, width.into(), height.into(), lines_value(lines)],
-                )
-                .await
+            let started = match call("ready", &[]).await {
+                Ok(_) => call("filmStart", &args).await,
+                Err(why) => Err(why),
+            };
+            if !in_phase(Phase::Starting) {
+                return;
             }
-            .await;
-            recorder.started(started, size, steps);
-        }));
-    }
-
-    fn started(&self, answer: Result<JsValue, String>, size: FilmSize, steps: u64) {
-        if !self.is_phase(|phase| phase == Phase::Starting) {
-            return;
-        }
-        let view_size = answer.map(|answer| {
-            let numbers = web_sys::js_sys::Array::from(&answer);
-            let number = |i| numbers.get(i).as_f64().unwrap_or(0.0) as u32;
-            (number(0), number(1))
-        });
-        let begun = view_size.and_then(|view_size| {
-            self.film.update_value(|film| {
-                if let Some(film) = film {
-                    film.phase = Phase::Recording { requested: None };
-                    film.view_size = (size != FilmSize::View).then_some(view_size);
-                }
+            let begun = started.and_then(|answer| {
+                let numbers = Array::from(&answer);
+                let number = |i| numbers.get(i).as_f64().unwrap_or(0.0) as u32;
+                set_film(Some(Film {
+                    phase: Phase::Recording { requested: None },
+                    first,
+                    last,
+                    captioned,
+                    view_size: (width > 0).then(|| (number(0), number(1))),
+                }));
+                recorder
+                    .store
+                    .film(steps)
+                    .map_err(|_| texts::at_last_step())
             });
-            self.store.film(steps).map_err(|why| match why {
-                GoToError::BeyondLast => texts::at_last_step(),
-                _ => "Erst einen Schwarm initialisieren.".to_owned(),
-            })
-        });
-        if let Err(message) = begun {
-            self.stop(Some(Err(message)));
-        }
+            if let Err(why) = begun {
+                recorder.stop(Some(Err(why)));
+            }
+        }));
     }
 
     /// Reacts to what the session is doing (`busy`, tracked by the
     /// caller's effect): takes a due frame, or notices that the film was
     /// stopped.
     pub fn follow(&self, busy: Option<Busy>) {
-        let Some(film) = self.film.try_get_value().flatten() else {
+        let Some(film) = film() else {
             return;
         };
         let Phase::Recording { requested } = film.phase else {
@@ -177,48 +199,48 @@ impl FilmRecorder {
     }
 
     fn take_frame(&self, film: Film, frame: u64, last: bool) {
-        self.set_phase(Phase::Recording {
+        let waiting = Phase::Recording {
             requested: Some(frame),
-        });
+        };
+        set_phase(waiting);
         let recorder = *self;
         let asked = self.look.take_picture(
             film.view_size,
             Box::new(move |element| {
-                if !recorder.is_phase(|phase| {
-                    phase
-                        == Phase::Recording {
-                            requested: Some(frame),
-                        }
-                }) {
-                    return;
-                }
-                let Some((_, lines)) = recorder.shown_caption(film.captioned) else {
+                let caption = recorder.shown_caption(film.captioned);
+                let (true, Some((_, lines))) = (in_phase(waiting), caption) else {
                     return;
                 };
                 let encoded = call("filmFrame", &[element.into(), lines_value(lines)]);
                 spawn(Box::pin(async move {
-                    let answer = encoded.await;
-                    if !recorder.is_phase(|phase| {
-                        phase
-                            == Phase::Recording {
-                                requested: Some(frame),
-                            }
-                    }) {
+                    let encoded = encoded.await;
+                    if !in_phase(waiting) {
                         return;
                     }
-                    match answer {
-                        Err(message) => {
-                            recorder.stop(Some(Err(message)));
-                            recorder.store.pause();
-                        }
-                        Ok(_) if last => {
-                            recorder.set_phase(Phase::Ending);
-                            recorder.store.film_frame_taken();
-                            recorder.end(film).await;
-                        }
-                        Ok(_) => {
-                            recorder.store.film_frame_taken();
-                        }
+                    if let Err(why) = encoded {
+                        recorder.stop(Some(Err(why)));
+                        recorder.store.pause();
+                        return;
+                    }
+                    if last {
+                        set_phase(Phase::Ending);
+                    }
+                    recorder.store.film_frame_taken();
+                    if last {
+                        let stem = film_file_stem(film.first, film.last);
+                        let saved = call("filmEnd", &[JsValue::from_str(&stem)]).await;
+                        recorder.finish(
+                            film,
+                            saved.map(|answer| {
+                                let numbers = Array::from(&answer);
+                                let number = |i| numbers.get(i).as_f64().unwrap_or(0.0) as u64;
+                                format!(
+                                    "Film gespeichert: {} Bilder, {} kB.",
+                                    format_integer(number(1)),
+                                    format_integer(number(0).div_ceil(1000))
+                                )
+                            }),
+                        );
                     }
                 }));
             }),
@@ -229,75 +251,32 @@ impl FilmRecorder {
         }
     }
 
-    async fn end(&self, film: Film) {
-        let stem = film_file_stem(film.first, film.last);
-        let answer = call("filmEnd", &[JsValue::from_str(&stem)]).await;
-        let outcome = answer.map(|answer| {
-            let numbers = web_sys::js_sys::Array::from(&answer);
-            let bytes = numbers.get(0).as_f64().unwrap_or(0.0);
-            let frames = numbers.get(1).as_f64().unwrap_or(0.0);
-            format!(
-                "Film gespeichert: {} Bilder, {} kB.",
-                format_integer(frames as u64),
-                format_integer((bytes / 1000.0).ceil() as u64)
-            )
-        });
-        self.finish(film, outcome);
-    }
-
-    /// Drops the film being made (the encoder's part too) with `outcome`.
+    /// Drops the film being made (the encoder's part too) with `outcome`,
+    /// if one is being made.
     fn stop(&self, outcome: Option<Result<String, String>>) {
-        let Some(film) = self.film.try_get_value().flatten() else {
-            return;
-        };
-        drop(call("filmCancel", &[]));
-        self.finish(film, outcome.unwrap_or(Ok(String::new())));
+        if let Some(film) = film() {
+            drop(call("filmCancel", &[]));
+            self.finish(film, outcome.unwrap_or(Ok(String::new())));
+        }
     }
 
     fn finish(&self, film: Film, outcome: Result<String, String>) {
-        self.film.try_set_value(None);
+        set_film(None);
         let _ = self.active.try_set(false);
-        let _ = self
-            .outcome
-            .try_set(Some(outcome).filter(|outcome| outcome != &Ok(String::new())));
+        self.tell(outcome);
         // The view goes back to its own size.
         if film.view_size.is_some() {
             self.look.take_picture(None, Box::new(|_| {}));
         }
     }
 
-    fn is_phase(&self, test: impl Fn(Phase) -> bool) -> bool {
-        self.film
-            .try_get_value()
-            .flatten()
-            .is_some_and(|film| test(film.phase))
-    }
-
-    fn set_phase(&self, phase: Phase) {
-        self.film.try_update_value(|film| {
-            if let Some(film) = film {
-                film.phase = phase;
-            }
-        });
-    }
-
     /// The shown step and, when `captioned`, its caption.
-    fn shown_caption(&self, captioned: bool) -> Option<(u64, Option<[String; 2]>)> {
+    pub fn shown_caption(&self, captioned: bool) -> Option<(u64, Option<[String; 2]>)> {
         self.store.with_swarm(|swarm| {
             swarm.map(|swarm| {
                 let step = swarm.step_count();
                 (step, captioned.then(|| caption_lines(step, swarm.params())))
             })
         })
-    }
-
-    /// The view on the page (the 3D canvas or the SVG), for its size.
-    fn view_element(&self) -> Option<JsValue> {
-        let area = self.look.area.get_untracked()?;
-        let element = area
-            .query_selector(".view-3d-canvas, #swarm-svg")
-            .ok()
-            .flatten()?;
-        Some(element.into())
     }
 }

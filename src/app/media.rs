@@ -55,12 +55,9 @@ fn german(error: &JsValue) -> String {
     }
 }
 
-/// The caption's lines as the array web/media.js prints (empty: no strip).
+/// The caption's lines as web/media.js takes them: one text, a line feed
+/// between the lines (empty: no caption strip).
 #[must_use]
 pub fn lines_value(lines: Option<[String; 2]>) -> JsValue {
-    let array = Array::new();
-    for line in lines.into_iter().flatten() {
-        array.push(&JsValue::from_str(&line));
-    }
-    array.into()
+    JsValue::from_str(&lines.map(|lines| lines.join("\n")).unwrap_or_default())
 }

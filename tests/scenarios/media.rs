@@ -257,7 +257,7 @@ async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
     assert_eq!(height, picture.height as u64 & !1);
     let first = first_frame(&file);
     std::fs::copy(
-        &file.with_extension("first.png"),
+        file.with_extension("first.png"),
         crate::support::screenshot_dir().join(format!("film-first{}.png", &view[..4])),
     )
     .ok();
@@ -379,6 +379,45 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
         page.exported_json().await,
         native_state(params, step).to_json()
     );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+scenario!(svg, webgl => without_webcodecs_a_film_is_explained_and_nothing_changes);
+/// A browser without WebCodecs gets a German message; the swarm, its step
+/// and the controls stay as they were, and „Bild speichern“ still works.
+async fn without_webcodecs_a_film_is_explained_and_nothing_changes(page: AppPage) {
+    initialised(&page, 30).await;
+    page.click(Button::Schritt).await;
+    page.wait_for_status("one step", |s| s.step_count() == 1)
+        .await;
+    page.js("delete window.VideoEncoder; window.VideoEncoder = undefined;")
+        .await;
+    page.click_css("#btn-film").await;
+    poll("the message", WAIT, || async {
+        let said = page.text("#media-outcome").await;
+        if said.contains("Dieser Browser kann keine Filme erzeugen") {
+            Ok(())
+        } else {
+            Err(said)
+        }
+    })
+    .await;
+    let status = page.status().await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 1)
+    );
+    assert_eq!(page.text("#status-busy").await, "");
+    assert!(page.is_enabled(Button::Starten).await);
+    assert!(
+        page.js("return !document.getElementById('btn-film').disabled")
+            .await
+            .as_bool()
+            .unwrap_or(false)
+    );
+    let (name, png) = page.download_bytes("#btn-picture", WAIT).await;
+    assert_eq!(name, "boids-schwarm-1.png");
+    assert!(Picture::from_png(&png).ink() > 0.01);
     assert!(page.driver.take_console_problems().await.is_empty());
 }
 

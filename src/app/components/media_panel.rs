@@ -9,8 +9,8 @@ use leptos::html;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::app::caption::{caption_lines, parse_film_steps, picture_file_name};
-use crate::app::film_recorder::{FilmRecorder, FilmSize};
+use crate::app::caption::{parse_film_steps, picture_file_name};
+use crate::app::film_recorder::FilmRecorder;
 use crate::app::media::{call, lines_value};
 use crate::app::state::SwarmStore;
 use crate::app::timing::spawn;
@@ -18,7 +18,7 @@ use crate::app::view_look::ViewLook;
 
 /// The panel's markup. „Schritte im Film“ is laid out as every text field
 /// of the app is (`TextField`); its error line is `film-steps-error`.
-const MARKUP: &str = r#"<fieldset><legend>Bild und Film</legend><div class="media-row"><button type="button" id="btn-picture" title="Die Ansicht als PNG speichern, wie sie zu sehen ist">Bild speichern</button><label class="media-check"><input type="checkbox" id="media-caption" checked> Beschriftung</label></div><div class="media-row"><div class="field"><label for="film-steps">Schritte im Film</label><input id="film-steps" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" value="250" aria-invalid="false" aria-describedby="film-steps-error"><p class="field-error" id="film-steps-error" aria-live="polite"></p></div><div class="field"><label for="film-size">Größe</label><select id="film-size"><option value="ansicht">Größe der Ansicht</option><option value="720">1280 × 720</option><option value="1080">1920 × 1080</option></select></div></div><button type="submit" id="btn-film" title="Die nächsten Schritte als Film aufnehmen: ein Bild je Schritt, 25 Bilder je Sekunde">Film aufnehmen</button><p id="media-outcome" class="media-note" aria-live="polite"></p></fieldset>"#;
+const MARKUP: &str = r#"<fieldset><legend>Bild und Film</legend><div class="media-row"><button type="button" id="btn-picture" title="Die Ansicht als PNG speichern, wie sie zu sehen ist">Bild speichern</button><label class="media-check"><input type="checkbox" id="media-caption" checked> Beschriftung</label></div><div class="media-row"><div class="field"><label for="film-steps">Schritte im Film</label><input id="film-steps" type="text" inputmode="numeric" autocomplete="off" value="250" aria-describedby="film-steps-error"><p class="field-error" id="film-steps-error" aria-live="polite"></p></div><div class="field"><label for="film-size">Größe</label><select id="film-size"><option value="ansicht">Größe der Ansicht</option><option value="720">1280 × 720</option><option value="1080">1920 × 1080</option></select></div></div><button type="submit" id="btn-film" title="Die nächsten Schritte als Film aufnehmen: ein Bild je Schritt, 25 Bilder je Sekunde">Film aufnehmen</button><p id="media-outcome" class="media-note" aria-live="polite"></p></fieldset>"#;
 
 /// Saves the view as a PNG, or records a film of the next steps.
 #[component]
@@ -63,18 +63,10 @@ pub fn MediaPanel() -> impl IntoView {
     };
 
     let save_picture = move || {
-        let shown = store.with_swarm(|swarm| {
-            swarm.map(|swarm| {
-                let step = swarm.step_count();
-                (step, caption_lines(step, swarm.params()))
-            })
-        });
-        let Some((step, lines)) = shown else {
+        let Some((step, lines)) = recorder.shown_caption(captioned()) else {
             return;
         };
-        let lines = captioned().then_some(lines);
-        let outcome = recorder.outcome;
-        outcome.set(None);
+        recorder.tell(Ok(String::new()));
         spawn(Box::pin(async move {
             let name = picture_file_name(step);
             let ready = call("ready", &[]).await;
@@ -87,28 +79,27 @@ pub fn MediaPanel() -> impl IntoView {
                             &[element.into(), lines_value(lines), JsValue::from_str(&name)],
                         );
                         spawn(Box::pin(async move {
-                            let said = saved.await.map(|_| format!("Bild gespeichert: {name}"));
-                            let _ = outcome.try_set(Some(said));
+                            recorder.tell(saved.await.map(|_| format!("Bild gespeichert: {name}")));
                         }));
                     }),
                 );
             if !asked {
-                let why = ready
+                recorder.tell(Err(ready
                     .err()
-                    .unwrap_or_else(|| "Die Ansicht ist noch nicht da.".to_owned());
-                outcome.set(Some(Err(why)));
+                    .unwrap_or_else(|| "Die Ansicht ist noch nicht da.".to_owned())));
             }
         }));
     };
     let record = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        let size = match value("film-size").as_str() {
-            "720" => FilmSize::Fixed(1280, 720),
-            "1080" => FilmSize::Fixed(1920, 1080),
-            _ => FilmSize::View,
+        // The frame's size; 0 × 0: the view's.
+        let (width, height) = match value("film-size").as_str() {
+            "720" => (1280, 720),
+            "1080" => (1920, 1080),
+            _ => (0, 0),
         };
         match parse_film_steps(&value("film-steps")) {
-            Ok(steps) => recorder.start(steps, size, captioned()),
+            Ok(steps) => recorder.start(steps, width, height, captioned()),
             Err(message) => show_steps_error(Some(message)),
         }
     };
@@ -118,7 +109,8 @@ pub fn MediaPanel() -> impl IntoView {
     Effect::new(move |_| {
         let has_swarm = store.has_swarm();
         let idle = has_swarm && !recorder.active.get();
-        let outcome = recorder.outcome.get();
+        let said = recorder.said.get();
+        let failed = recorder.failed.get();
         recorder.follow(store.busy());
         if let Some(button) = part("btn-picture") {
             let _ = button.toggle_attribute_with_force("disabled", !has_swarm);
@@ -127,12 +119,13 @@ pub fn MediaPanel() -> impl IntoView {
             let _ = button.toggle_attribute_with_force("disabled", !idle);
         }
         if let Some(line) = part("media-outcome") {
-            let failed = matches!(outcome, Some(Err(_)));
-            line.set_class_name(if failed { "field-error" } else { "media-note" });
-            let _ = line.set_attribute("role", if failed { "alert" } else { "status" });
-            line.set_text_content(outcome.as_ref().map(|said| match said {
-                Ok(text) | Err(text) => text.as_str(),
-            }));
+            line.set_class_name(if failed.is_some() {
+                "field-error"
+            } else {
+                "media-note"
+            });
+            let _ = line.set_attribute("role", if failed.is_some() { "alert" } else { "status" });
+            line.set_text_content(failed.or(said).as_deref());
         }
     });
 
