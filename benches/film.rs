@@ -4,8 +4,11 @@
 //! the view's size with the caption. For N = 1 000, 10 000 and 50 000 it
 //! prints the frames filmed per second (steps computed on 2 workers, each
 //! frame drawn and encoded), the share of each frame's time spent composing
-//! and encoding it, and the longest task of the page meanwhile. Run with
-//! `make bench` or `cargo bench --bench film`.
+//! and encoding it, and the longest task of the page meanwhile. Then it
+//! films the preset „Ein großer geordneter Schwarm“ for 750 steps (30 s) in
+//! 3D at 1280 × 720 into `target/film/`, with one frame per five seconds
+//! extracted by ffmpeg, to look at. Run with `make bench` or
+//! `cargo bench --bench film`.
 
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "../tests/support/mod.rs"]
@@ -63,6 +66,55 @@ async fn main() {
         }
         browser.close().await;
     }
+    preset_film().await;
+}
+
+/// The preset „Ein großer geordneter Schwarm“, 30 s of film from
+/// Initialisieren, and its frames at 0, 5, …, 30 s.
+#[cfg(not(target_arch = "wasm32"))]
+async fn preset_film() {
+    use std::process::Command;
+    use std::time::Duration;
+
+    use support::app_page::Button;
+    use support::{Browser, Mode};
+
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/film");
+    std::fs::create_dir_all(&dir).expect("target/film");
+    let browser = Browser::launch(Mode::Webgl).await;
+    let page = browser.page();
+    page.open_fresh().await;
+    page.js("const select = document.getElementById('preset');
+             select.value = 'geordnet';
+             select.dispatchEvent(new Event('change', { bubbles: true }));")
+        .await;
+    page.click(Button::Initialisieren).await;
+    page.wait_long_for_status("built", Duration::from_secs(120), |s| s.state == "pausiert")
+        .await;
+    page.js("const s = document.getElementById('film-size'); s.value = '720';")
+        .await;
+    page.set_input("film-steps", "750").await;
+    let (name, bytes) = page
+        .download_bytes("#btn-film", Duration::from_secs(1800))
+        .await;
+    let film = dir.join(&name);
+    std::fs::write(&film, &bytes).expect("write the film");
+    let frames = dir.join("frame-%02d.png");
+    let status = Command::new("ffmpeg")
+        .args(["-v", "error", "-y", "-i"])
+        .arg(&film)
+        .args(["-vf", "select=not(mod(n\\,125))", "-vsync", "vfr"])
+        .arg(&frames)
+        .status()
+        .expect("ffmpeg runs");
+    assert!(status.success(), "ffmpeg could not extract the frames");
+    println!(
+        "Preset „Ein großer geordneter Schwarm“: {} ({} kB), frames at 0, 5, …, 30 s in {}",
+        film.display(),
+        bytes.len() / 1000,
+        dir.display()
+    );
+    browser.close().await;
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -36,6 +36,11 @@ async fn view_css(page: &AppPage) -> &'static str {
     .await
 }
 
+/// `svg` or `3d`, for the names of the screenshots.
+fn view_name(view: &str) -> &'static str {
+    if view == "#swarm-svg" { "svg" } else { "3d" }
+}
+
 /// The SVG's ring line (`.ring-line`, #e8590c) or the 3D ring's yellow.
 fn ring_colour(view: &str) -> fn([u8; 4]) -> bool {
     if view == "#swarm-svg" {
@@ -121,7 +126,7 @@ async fn a_picture_is_the_view_as_shown_with_the_ring_and_a_caption(page: AppPag
     );
     let bare = Picture::from_png(&png);
     std::fs::write(
-        crate::support::screenshot_dir().join(format!("picture{}.png", &view[..4])),
+        crate::support::screenshot_dir().join(format!("picture-{}.png", view_name(view))),
         &png,
     )
     .ok();
@@ -258,7 +263,7 @@ async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
     let first = first_frame(&file);
     std::fs::copy(
         file.with_extension("first.png"),
-        crate::support::screenshot_dir().join(format!("film-first{}.png", &view[..4])),
+        crate::support::screenshot_dir().join(format!("film-first-{}.png", view_name(view))),
     )
     .ok();
     let same = crop(&picture, first.width, first.height);
