@@ -51,9 +51,17 @@ function background(element) {
   return "#ffffff";
 }
 
-/** The SVG view as a self-contained image: each element carries the
- * computed styles the page's style sheet gives it. */
-async function svgImage(svg) {
+/** Path data per part of the SVG view drawn in one task: a browser
+ * rasterises an SVG image on the page's thread when it is drawn, and the
+ * whole view of 50 000 boids took a quarter of a second. */
+const PART_PATH_DATA = 150_000;
+
+/** The SVG view as self-contained images, each with a run of the view's
+ * top-level elements in their order and at most about PART_PATH_DATA
+ * characters of path data; drawn one over the other they are the view.
+ * Each element carries the computed styles the page's style sheet gives
+ * it. The copy is taken at once, so the view may change meanwhile. */
+async function svgImages(svg) {
   const copy = svg.cloneNode(true);
   const properties = [
     "fill", "fill-opacity", "stroke", "stroke-width", "stroke-opacity", "stroke-dasharray",
@@ -71,39 +79,62 @@ async function svgImage(svg) {
     );
   });
   copy.setAttribute("xmlns", "http://www.w3.org/2000/svg");
-  const markup = new XMLSerializer().serializeToString(copy);
-  const url = URL.createObjectURL(new Blob([markup], { type: "image/svg+xml" }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    return image;
-  } finally {
-    URL.revokeObjectURL(url);
+  const pathData = (element) =>
+    [element, ...element.querySelectorAll("path")].reduce(
+      (sum, path) => sum + (path.getAttribute("d")?.length ?? 0),
+      0,
+    );
+  const parts = [[]];
+  let weight = 0;
+  for (const child of [...copy.children]) {
+    const own = pathData(child);
+    if (weight > 0 && weight + own > PART_PATH_DATA) {
+      parts.push([]);
+      weight = 0;
+    }
+    parts[parts.length - 1].push(child);
+    weight += own;
   }
+  const images = [];
+  for (const children of parts) {
+    const part = copy.cloneNode(false);
+    part.append(...children);
+    const markup = new XMLSerializer().serializeToString(part);
+    const url = URL.createObjectURL(new Blob([markup], { type: "image/svg+xml" }));
+    try {
+      const image = new Image();
+      image.src = url;
+      await image.decode();
+      images.push(image);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  }
+  return images;
 }
+
+/** Resolves in a task of its own: the page may draw and answer between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Draws the view `element` into `width` × `height` pixels of `context`,
  * its aspect ratio kept (centred on the background), and the caption's
- * `lines` in a strip below it. The SVG is rasterised first (asynchronous);
- * the canvas is read at once, before this returns its promise. */
-function compose(context, element, width, height, lines) {
-  const fill = background(element);
-  const draw = (source, sourceWidth, sourceHeight) => {
-    context.fillStyle = fill;
-    context.fillRect(0, 0, context.canvas.width, context.canvas.height);
-    const scale = Math.min(width / sourceWidth, height / sourceHeight);
-    const w = sourceWidth * scale;
-    const h = sourceHeight * scale;
+ * `lines` in a strip below it. A canvas is read at once, before this
+ * returns its promise; the SVG is rasterised part by part, a task each. */
+async function compose(context, element, width, height, lines) {
+  const isCanvas = element instanceof HTMLCanvasElement;
+  const box = isCanvas ? null : element.viewBox.baseVal;
+  const [sourceWidth, sourceHeight] = isCanvas ? [element.width, element.height] : [box.width, box.height];
+  const sources = isCanvas ? [element] : await svgImages(element);
+  const scale = Math.min(width / sourceWidth, height / sourceHeight);
+  const w = sourceWidth * scale;
+  const h = sourceHeight * scale;
+  context.fillStyle = background(element);
+  context.fillRect(0, 0, context.canvas.width, context.canvas.height);
+  for (const [i, source] of sources.entries()) {
+    if (i > 0) await nextTask();
     context.drawImage(source, (width - w) / 2, (height - h) / 2, w, h);
-    writeCaption(context, width, height, lines);
-  };
-  if (element instanceof HTMLCanvasElement) {
-    draw(element, element.width, element.height);
-    return Promise.resolve();
   }
-  const box = element.viewBox.baseVal;
-  return svgImage(element).then((image) => draw(image, box.width, box.height));
+  writeCaption(context, width, height, lines);
 }
 
 function writeCaption(context, width, top, lines) {

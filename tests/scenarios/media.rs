@@ -181,6 +181,40 @@ async fn a_picture_is_the_view_as_shown_with_the_ring_and_a_caption(page: AppPag
     assert!(page.driver.take_console_problems().await.is_empty());
 }
 
+scenario!(svg => a_picture_of_a_large_swarm_is_drawn_in_parts_and_is_the_view);
+/// 20 000 boids give the SVG view more path data than one part of the
+/// picture takes: drawn part by part, a task each, the picture is still
+/// the view as shown.
+async fn a_picture_of_a_large_swarm_is_drawn_in_parts_and_is_the_view(page: AppPage) {
+    initialised(&page, 20_000).await;
+    let path_data = page
+        .js("return [...document.querySelectorAll('#swarm-svg path')]
+               .reduce((sum, p) => sum + (p.getAttribute('d') || '').length, 0);")
+        .await
+        .as_u64()
+        .unwrap_or(0);
+    assert!(
+        path_data > 300_000,
+        "only {path_data} characters of path data"
+    );
+    page.js("const s = document.createElement('style');
+             s.textContent = '.view-readouts, .presentation-bar { visibility: hidden !important; }';
+             document.head.append(s);")
+        .await;
+    page.frames(3).await;
+    let shown = page.element_picture("#swarm-svg").await;
+    page.click_css("#media-caption").await;
+    let (_, png) = page.download_bytes("#btn-picture", WAIT).await;
+    let picture = Picture::from_png(&png);
+    assert_eq!((picture.width, picture.height), (shown.width, shown.height));
+    let difference = mean_difference(&picture, &shown);
+    assert!(
+        difference < 6.0,
+        "the picture differs from the view by {difference:.1} per channel"
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
 /// ffprobe's view of a film: codec, size, decoded frames, duration (s).
 fn probe(file: &Path) -> (String, u64, u64, u64, f64) {
     let output = Command::new("ffprobe")
