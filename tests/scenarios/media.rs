@@ -392,6 +392,12 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
     .await;
     let busy = page.text("#status-busy").await;
     assert!(busy.contains(" von 100") && busy.ends_with("001"), "{busy}");
+    assert_eq!(
+        page.js("return [document.getElementById('btn-picture').disabled, document.getElementById('btn-film').disabled]")
+            .await,
+        serde_json::json!([true, true]),
+        "no picture and no second film while filming"
+    );
     page.click_css("#status-cancel").await;
     let status = page
         .wait_for_status("paused", |s| s.state == "pausiert")

@@ -113,7 +113,8 @@ pub fn MediaPanel() -> impl IntoView {
         let failed = recorder.failed.get();
         recorder.follow(store.busy());
         if let Some(button) = part("btn-picture") {
-            let _ = button.toggle_attribute_with_force("disabled", !has_swarm);
+            // A picture would take the frame the film waits for.
+            let _ = button.toggle_attribute_with_force("disabled", !idle);
         }
         if let Some(button) = part("btn-film") {
             let _ = button.toggle_attribute_with_force("disabled", !idle);
