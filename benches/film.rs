@@ -42,11 +42,7 @@ async fn main() {
                 .await;
             // The file is caught, not fetched into the test: reading 2 MB
             // back through WebDriver would be the page's longest task.
-            page.js("window.__downloads = [];
-                 HTMLAnchorElement.prototype.click = function () {
-                   window.__downloads.push({ name: this.download, href: this.href });
-                 };")
-                .await;
+            page.catch_downloads().await;
             page.click_css("#btn-film").await;
             support::app_page::poll("the film", Duration::from_secs(1200), || async {
                 match page.js("return window.__downloads.length").await.as_u64() {

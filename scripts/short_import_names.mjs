@@ -92,74 +92,71 @@ function descriptorEnd(bytes, at) {
   }
 }
 
+/** The name (a length, then UTF-8) at `at` in `bytes`, and where it ends. */
+function readName(bytes, at) {
+  const [length, from] = readLeb(bytes, at);
+  return [decoder.decode(bytes.subarray(from, from + length)), from + length];
+}
+
+/** A section whose entries are read by `entry(p)` (returning the entry's
+ * new bytes and where it ends), written anew under section `id`. */
+function rewriteSection(id, bytes, start, end, entry) {
+  let [count, p] = readLeb(bytes, start);
+  const body = [...leb(count)];
+  for (let i = 0; i < count; i++) {
+    const [bytesOfEntry, next] = entry(p);
+    body.push(...bytesOfEntry);
+    p = next;
+  }
+  if (p !== end) throw new Error(`section ${id} did not read to its end`);
+  return Uint8Array.from([id, ...leb(body.length), ...body]);
+}
+
+/** Imports from the glue are renamed `a`, `b`, … in module `a`. */
+const renamed = new Map();
+const names = shortNames();
+function importEntry(bytes, p) {
+  const [module, afterModule] = readName(bytes, p);
+  const [field, descriptorStart] = readName(bytes, afterModule);
+  const end = descriptorEnd(bytes, descriptorStart);
+  let newNames = [...name(module), ...name(field)];
+  if (module === MODULE) {
+    if (!renamed.has(field)) renamed.set(field, names.next().value);
+    newNames = [...name(SHORT_MODULE), ...name(renamed.get(field))];
+  }
+  return [[...newNames, ...bytes.subarray(descriptorStart, end)], end];
+}
+
 /** Exports named after a hash (wasm-bindgen's closure shims,
  * `…_invoke__h<16 hex digits>…`) are renamed `_0`, `_1`, …; the others
  * keep their names. */
 const HASHED_EXPORT = /__h[0-9a-f]{16}/;
 const renamedExports = new Map();
-function exportSection(bytes, start, end) {
-  let [count, p] = readLeb(bytes, start);
-  const body = [...leb(count)];
-  for (let i = 0; i < count; i++) {
-    let length;
-    [length, p] = readLeb(bytes, p);
-    const field = decoder.decode(bytes.subarray(p, p + length));
-    p += length;
-    const kindAt = p;
-    p = readLeb(bytes, p + 1)[1];
-    let short = field;
-    if (HASHED_EXPORT.test(field)) {
-      short = `_${renamedExports.size}`;
-      renamedExports.set(field, short);
-    }
-    body.push(...name(short), ...bytes.subarray(kindAt, p));
+function exportEntry(bytes, p) {
+  const [field, kindAt] = readName(bytes, p);
+  const end = readLeb(bytes, kindAt + 1)[1];
+  let short = field;
+  if (HASHED_EXPORT.test(field)) {
+    short = `_${renamedExports.size}`;
+    renamedExports.set(field, short);
   }
-  if (p !== end) throw new Error("the export section did not read to its end");
-  return Uint8Array.from([7, ...leb(body.length), ...body]);
+  return [[...name(short), ...bytes.subarray(kindAt, end)], end];
 }
 
 const wasmPath = join(dir, wasmName);
 const wasm = readFileSync(wasmPath);
-const renamed = new Map();
-const names = shortNames();
 const out = [wasm.subarray(0, 8)];
 let at = 8;
 while (at < wasm.length) {
   const id = wasm[at];
   const [size, start] = readLeb(wasm, at + 1);
   const end = start + size;
-  if (id === 7) {
-    out.push(exportSection(wasm, start, end));
-    at = end;
-    continue;
-  }
-  if (id !== 2) {
-    out.push(wasm.subarray(at, end));
-    at = end;
-    continue;
-  }
-  let [count, p] = readLeb(wasm, start);
-  const body = [...leb(count)];
-  for (let i = 0; i < count; i++) {
-    let length;
-    [length, p] = readLeb(wasm, p);
-    const module = decoder.decode(wasm.subarray(p, p + length));
-    p += length;
-    [length, p] = readLeb(wasm, p);
-    const field = decoder.decode(wasm.subarray(p, p + length));
-    p += length;
-    const descriptorStart = p;
-    p = descriptorEnd(wasm, p);
-    if (module === MODULE) {
-      if (!renamed.has(field)) renamed.set(field, names.next().value);
-      body.push(...name(SHORT_MODULE), ...name(renamed.get(field)));
-    } else {
-      body.push(...name(module), ...name(field));
-    }
-    body.push(...wasm.subarray(descriptorStart, p));
-  }
-  if (p !== end) throw new Error("the import section did not read to its end");
-  out.push(Uint8Array.from([2, ...leb(body.length), ...body]));
+  const entry = { 2: importEntry, 7: exportEntry }[id];
+  out.push(
+    entry
+      ? rewriteSection(id, wasm, start, end, (p) => entry(wasm, p))
+      : wasm.subarray(at, end),
+  );
   at = end;
 }
 if (renamed.size === 0) throw new Error(`no imports from ${MODULE} in ${wasmName}`);

@@ -50,11 +50,9 @@ pub fn film_file_stem(first: u64, last: u64) -> String {
     format!("boids-schwarm-{first}-{last}")
 }
 
-/// The longest film in steps; its default is [`FILM_STEPS_DEFAULT`].
+/// The longest film in steps. („Schritte im Film“ opens at 250, ten
+/// seconds of film: the panel's markup holds it.)
 pub const FILM_STEPS_MAX: u64 = 100_000;
-
-/// „Schritte im Film“ when the page opens: ten seconds of film.
-pub const FILM_STEPS_DEFAULT: u64 = 250;
 
 /// Reads „Schritte im Film“: a whole number from 1 to [`FILM_STEPS_MAX`],
 /// or the German message under the field.

@@ -122,7 +122,11 @@ impl FilmRecorder {
                 .ok()
                 .flatten()
         });
-        let (Some(element), Some(last)) = (element, first.checked_add(steps)) else {
+        let Some(element) = element else {
+            self.tell(Err("Die Ansicht ist noch nicht da.".to_owned()));
+            return;
+        };
+        let Some(last) = first.checked_add(steps) else {
             self.tell(Err(texts::at_last_step()));
             return;
         };

@@ -102,16 +102,22 @@ async fn swarm_with_selection(page: &AppPage, count: u32) -> &'static str {
     view
 }
 
+/// 60 boids with boid 7 selected, one step on (a picture of step 1), drawn.
+async fn stepped_swarm_with_selection(page: &AppPage) -> &'static str {
+    let view = swarm_with_selection(page, 60).await;
+    page.click(Button::Schritt).await;
+    page.wait_for_status("one step", |s| s.step_count() == 1)
+        .await;
+    page.frames(3).await;
+    view
+}
+
 scenario!(svg, webgl => a_picture_is_the_view_as_shown_with_the_ring_and_a_caption);
 /// „Bild speichern“ downloads `boids-schwarm-<k>.png`: without the caption
 /// exactly the view as the screen shows it (size, ring); with it, a strip
 /// of text under the same picture.
 async fn a_picture_is_the_view_as_shown_with_the_ring_and_a_caption(page: AppPage) {
-    let view = swarm_with_selection(&page, 60).await;
-    page.click(Button::Schritt).await;
-    page.wait_for_status("one step", |s| s.step_count() == 1)
-        .await;
-    page.frames(3).await;
+    let view = stepped_swarm_with_selection(&page).await;
     let shown = page.element_picture(view).await;
 
     page.click_css("#media-caption").await;
@@ -272,11 +278,7 @@ scenario!(svg, webgl => a_film_has_one_frame_per_step_and_ends_at_the_last);
 /// step; afterwards the swarm stands paused at k0 + K, exactly the native
 /// model's state.
 async fn a_film_has_one_frame_per_step_and_ends_at_the_last(page: AppPage) {
-    let view = swarm_with_selection(&page, 60).await;
-    page.click(Button::Schritt).await;
-    page.wait_for_status("one step", |s| s.step_count() == 1)
-        .await;
-    page.frames(3).await;
+    let view = stepped_swarm_with_selection(&page).await;
     let (_, png) = page.download_bytes("#btn-picture", WAIT).await;
     let picture = Picture::from_png(&png);
 
@@ -374,11 +376,7 @@ scenario!(svg, webgl => cancelling_a_film_keeps_the_swarm_where_it_stands);
 async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
     swarm_with_selection(&page, 60).await;
     page.set_input("film-steps", "100000").await;
-    page.js("window.__downloads = [];
-             HTMLAnchorElement.prototype.click = function () {
-               window.__downloads.push({ name: this.download, href: this.href });
-             };")
-        .await;
+    page.catch_downloads().await;
     page.click_css("#btn-film").await;
     poll("a few frames of the film", FILM_WAIT, || async {
         let busy = page.text("#status-busy").await;

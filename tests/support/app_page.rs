@@ -550,16 +550,22 @@ impl AppPage {
         self.download("#btn-export-json").await.1
     }
 
-    /// Clicks the button at `button_css` and catches the file it downloads:
-    /// anchors clicked for a download are recorded instead of followed, and
-    /// the blob's text is fetched (UTF-8, a byte order mark kept as U+FEFF).
-    /// Returns the file name and text.
-    pub async fn download(&self, button_css: &str) -> (String, String) {
+    /// From now on, anchors clicked for a download are recorded in
+    /// `window.__downloads` (name and address) instead of followed.
+    pub async fn catch_downloads(&self) {
         self.js("window.__downloads = [];
                  HTMLAnchorElement.prototype.click = function () {
                    window.__downloads.push({ name: this.download, href: this.href });
                  };")
             .await;
+    }
+
+    /// Clicks the button at `button_css` and catches the file it downloads:
+    /// anchors clicked for a download are recorded instead of followed, and
+    /// the blob's text is fetched (UTF-8, a byte order mark kept as U+FEFF).
+    /// Returns the file name and text.
+    pub async fn download(&self, button_css: &str) -> (String, String) {
+        self.catch_downloads().await;
         self.click_css(button_css).await;
         let value = self
             .js_async(
@@ -584,11 +590,7 @@ impl AppPage {
     /// file it downloads (a picture or a film comes after some work):
     /// returns its name and bytes.
     pub async fn download_bytes(&self, button_css: &str, limit: Duration) -> (String, Vec<u8>) {
-        self.js("window.__downloads = [];
-                 HTMLAnchorElement.prototype.click = function () {
-                   window.__downloads.push({ name: this.download, href: this.href });
-                 };")
-            .await;
+        self.catch_downloads().await;
         self.click_css(button_css).await;
         let name = poll(&format!("a download from {button_css}"), limit, || async {
             match self

@@ -12,12 +12,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::app::caption::{parse_film_steps, picture_file_name};
 use crate::app::film_recorder::FilmRecorder;
 use crate::app::media::{call, lines_value};
-use crate::app::state::SwarmStore;
+use crate::app::state::{RunState, SwarmStore};
 use crate::app::timing::spawn;
 use crate::app::view_look::ViewLook;
 
 /// The panel's markup. „Schritte im Film“ is laid out as every text field
-/// of the app is (`TextField`); its error line is `film-steps-error`.
+/// of the app is (`TextField`), opens at 250 (SPEC §9) and has its error
+/// line `film-steps-error`.
 const MARKUP: &str = r#"<fieldset><legend>Bild und Film</legend><div class="media-row"><button type="button" id="btn-picture" title="Die Ansicht als PNG speichern, wie sie zu sehen ist">Bild speichern</button><label class="media-check"><input type="checkbox" id="media-caption" checked> Beschriftung</label></div><div class="media-row"><div class="field"><label for="film-steps">Schritte im Film</label><input id="film-steps" type="text" inputmode="numeric" autocomplete="off" value="250" aria-describedby="film-steps-error"><p class="field-error" id="film-steps-error" aria-live="polite"></p></div><div class="field"><label for="film-size">Größe</label><select id="film-size"><option value="ansicht">Größe der Ansicht</option><option value="720">1280 × 720</option><option value="1080">1920 × 1080</option></select></div></div><button type="submit" id="btn-film" title="Die nächsten Schritte als Film aufnehmen: ein Bild je Schritt, 25 Bilder je Sekunde">Film aufnehmen</button><p id="media-outcome" class="media-note" aria-live="polite"></p></fieldset>"#;
 
 /// Saves the view as a PNG, or records a film of the next steps.
@@ -107,7 +108,9 @@ pub fn MediaPanel() -> impl IntoView {
     // The live values (the buttons' state, the message) and the film's
     // next frame: one effect, since each costs the main wasm about 2.5 KB.
     Effect::new(move |_| {
-        let has_swarm = store.has_swarm();
+        // The run state, not the swarm's version: this runs when the state
+        // or the film's progress changes, not at every step of a run.
+        let has_swarm = store.run_state() != RunState::Empty;
         let idle = has_swarm && !recorder.active.get();
         let said = recorder.said.get();
         let failed = recorder.failed.get();
