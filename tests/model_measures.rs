@@ -447,6 +447,27 @@ fn a_far_loner_searches_beyond_its_block() {
 }
 
 #[test]
+fn a_boid_joins_the_largest_group_only_through_a_far_cell() {
+    // A lattice of 7³ boids 0.5 apart (one group at r = 1.2), one boid 1.1
+    // beyond its corner and a loner. At r = 1.2 the groups' grid has cells
+    // of 8.4/13 ≈ 0.65 (every two boids of a cell linked), so the outsider's
+    // only neighbour lies two cells away: it is linked in the search of the
+    // far cells, which only the boids outside the largest group make.
+    let axis = |k: usize| -4.0 + 0.5 * k as f64;
+    let mut p: Vec<Vec3> = (0..343)
+        .map(|k| Vec3::new(axis(k / 49), axis(k / 7 % 7), axis(k % 7)))
+        .collect();
+    p.push(Vec3::new(0.1, -1.0, -1.0));
+    p.push(Vec3::new(3.0, 3.0, 3.0));
+    let m = measures(&p, &at_rest(p.len()), 1.2);
+    assert_eq!((m.groups, m.largest_group), (2, 344));
+    // Just beyond r the outsider is a group of its own.
+    p[343].x = 0.25;
+    let m = measures(&p, &at_rest(p.len()), 1.2);
+    assert_eq!((m.groups, m.largest_group), (3, 343));
+}
+
+#[test]
 fn a_single_boid_and_two_at_every_radius() {
     for radius in [1e-4, 0.05, 0.6, 2.1, HALF_PERIOD.next_down(), HALF_PERIOD] {
         let one = measures(&[Vec3::new(-4.2, 0.0, 4.1)], &at_rest(1), radius);

@@ -220,8 +220,15 @@ pub(crate) fn groups(positions: &[Vec3], steering: Option<&[Steering]>, radius: 
             let settled: Vec<bool> = (0..grid.points.len())
                 .map(|slot| pass.sets.find(slot) == largest)
                 .collect();
+            // Cells whose boids are all settled search nothing: leave them
+            // out once rather than at every far offset.
+            let open: Vec<(usize, [usize; 3])> = occupied
+                .iter()
+                .copied()
+                .filter(|&(cell, _)| grid.slots(cell).any(|slot| !settled[slot]))
+                .collect();
             pass.settled = Some(settled);
-            pass.link_offsets(&occupied, &far, false);
+            pass.link_offsets(&open, &far, false);
         } else {
             pass.link_offsets(&occupied, &halved(&far), true);
         }
