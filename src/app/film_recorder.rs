@@ -9,11 +9,10 @@ use std::cell::Cell;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
-use web_sys::js_sys::Array;
 
 use super::caption::{caption_lines, film_file_stem};
 use super::format::format_integer;
-use super::media::{call, lines_value};
+use super::media::{call, lines_value, number_at};
 use super::state::{Busy, SwarmStore};
 use super::timing::spawn;
 use super::view_look::ViewLook;
@@ -158,8 +157,7 @@ impl FilmRecorder {
                 return;
             }
             let begun = started.and_then(|answer| {
-                let numbers = Array::from(&answer);
-                let number = |i| numbers.get(i).as_f64().unwrap_or(0.0) as u32;
+                let number = |i| number_at(&answer, i) as u32;
                 set_film(Some(Film {
                     phase: Phase::Recording { requested: None },
                     first,
@@ -236,8 +234,7 @@ impl FilmRecorder {
                         recorder.finish(
                             film,
                             saved.map(|answer| {
-                                let numbers = Array::from(&answer);
-                                let number = |i| numbers.get(i).as_f64().unwrap_or(0.0) as u64;
+                                let number = |i| number_at(&answer, i) as u64;
                                 format!(
                                     "Film gespeichert: {} Bilder, {} kB.",
                                     format_integer(number(1)),

@@ -55,6 +55,13 @@ fn german(error: &JsValue) -> String {
     }
 }
 
+/// The `index`-th number of an answer of web/media.js that is an array of
+/// numbers (0 where there is none).
+#[must_use]
+pub fn number_at(answer: &JsValue, index: u32) -> f64 {
+    Array::from(answer).get(index).as_f64().unwrap_or(0.0)
+}
+
 /// The caption's lines as web/media.js takes them: one text, a line feed
 /// between the lines (empty: no caption strip).
 #[must_use]

@@ -10,6 +10,7 @@ use boids_schwarm::model::Params;
 use serde_json::Value;
 
 use super::basics::initialised;
+use super::table::wait_for_text;
 use super::view_3d::ring_yellow;
 use crate::support::app_page::{AppPage, Button, WAIT, poll};
 use crate::support::picture::Picture;
@@ -436,14 +437,11 @@ async fn without_webcodecs_a_film_is_explained_and_nothing_changes(page: AppPage
     page.js("delete window.VideoEncoder; window.VideoEncoder = undefined;")
         .await;
     page.click_css("#btn-film").await;
-    poll("the message", WAIT, || async {
-        let said = page.text("#media-outcome").await;
-        if said.contains("Dieser Browser kann keine Filme erzeugen") {
-            Ok(())
-        } else {
-            Err(said)
-        }
-    })
+    wait_for_text(
+        &page,
+        "#media-outcome",
+        "Dieser Browser kann keine Filme erzeugen",
+    )
     .await;
     let status = page.status().await;
     assert_eq!(
