@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 export TRUNK_SKIP_VERSION_CHECK := true
 
-.PHONY: setup setup-serve setup-lighthouse serve test build dist lint unit browser bench lighthouse \
+.PHONY: setup setup-serve setup-lighthouse serve test build dist lint bench lighthouse \
 	wasm-target test-checks test-app
 
 ## Every tool: what serving needs, plus Chromium, chromedriver, GNU parallel,

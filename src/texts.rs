@@ -3,6 +3,8 @@
 //! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
+#[cfg(feature = "web")]
+pub mod engine;
 pub mod spreadsheet;
 pub mod study;
 
@@ -20,6 +22,9 @@ pub const IMPORT_NEEDS_WORKER: &str =
     "Zustand laden braucht einen Web Worker, und dieser Browser lässt keinen zu.";
 /// Why „Zustand laden“ gave up: the worker reading the file did not answer.
 pub const IMPORT_TIMED_OUT: &str = "Das Lesen der Datei hat zu lange gedauert und wurde abgebrochen. Der bisherige Schwarm bleibt.";
+/// Why nothing is computed: a part of the app (a Web Worker) belongs to
+/// another version than the page, which must be reloaded.
+pub const APP_UPDATED: &str = "Die App wurde aktualisiert. Bitte die Seite neu laden: Bis dahin rechnet sie nicht weiter, damit nichts mit zwei Versionen gerechnet wird.";
 /// A path that names no regular file (a folder, a device, a pipe).
 pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
 /// A path that names nothing.

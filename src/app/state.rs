@@ -4,9 +4,11 @@
 //! [`SwarmStore`] is a thin reactive shell around the plain
 //! [`Session`](super::session::Session), which holds the swarm and every run
 //! rule. The shell passes the user's commands and the workers' answers to
-//! the session with the time, carries out what the session asks for (send a
-//! job to the [`WorkerPool`], compute it here, start fresh workers, continue
-//! after the page had its turn), and then publishes the few values views
+//! the session with the time, has what the session asks for carried out by
+//! the session's one driver loop (`session::driver`, the loop the native
+//! tests run too) with the browser's executor (send a job to the
+//! [`WorkerPool`], compute it here, start fresh workers, continue after the
+//! page had its turn), and then publishes the few values views
 //! track: a version counter that changes with the swarm, the selection, the
 //! run state and what is being computed, the performance readout and the
 //! note about the main thread. The swarm itself stays out of fine-grained
@@ -23,9 +25,9 @@ use std::cell::Cell;
 
 use leptos::prelude::*;
 
-use super::engine::{PoolEvent, WorkerPool};
+use super::engine::{PoolEvent, WorkerFailure, WorkerPool};
 use super::perf::PerfReadout;
-use super::session::{Effects, Session, Work};
+use super::session::{EngineNote, Session, driver};
 use super::table_data::export_file_name;
 use super::timing::{defer, now_ms};
 use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
@@ -72,7 +74,7 @@ pub struct SwarmStore {
     selection: RwSignal<Option<usize>>,
     status: RwSignal<StatusReadout>,
     perf: RwSignal<Option<PerfReadout>>,
-    main_thread_note: RwSignal<Option<String>>,
+    engine_note: RwSignal<Option<EngineNote>>,
 }
 
 impl SwarmStore {
@@ -89,7 +91,7 @@ impl SwarmStore {
             selection: RwSignal::new(None),
             status: RwSignal::new(status),
             perf: RwSignal::new(None),
-            main_thread_note: RwSignal::new(None),
+            engine_note: RwSignal::new(None),
         }
     }
 
@@ -175,10 +177,11 @@ impl SwarmStore {
         self.perf.into()
     }
 
-    /// Why the model computes on the main thread, once workers failed (tracked).
+    /// Why the model computes on the main thread (or not at all), once
+    /// workers failed, or that a crashed worker was replaced (tracked).
     #[must_use]
-    pub fn main_thread_note(&self) -> Signal<Option<String>> {
-        self.main_thread_note.into()
+    pub fn engine_note(&self) -> Signal<Option<EngineNote>> {
+        self.engine_note.into()
     }
 
     /// The step of the state the swarm was initialised or loaded with: going
@@ -221,19 +224,22 @@ impl SwarmStore {
     /// job in flight is sent to the new workers). When workers cannot start,
     /// computes on the main thread and says so.
     pub fn use_workers(&self, cores: u32) {
+        let started = self.start_workers(cores);
+        self.run(|session, _| match started {
+            Ok(size) => session.workers_started(size),
+            Err(why) => session.workers_failed(why),
+        });
+    }
+
+    /// Replaces the workers by `size` fresh ones.
+    fn start_workers(&self, size: u32) -> Result<u32, WorkerFailure> {
         // The old workers go first: terminating them frees their cores.
         self.pool.set_value(None);
         let store = *self;
-        match WorkerPool::spawn(cores, move |event| store.on_pool_event(event)) {
-            Ok(pool) => {
-                let size = pool.size();
-                self.pool.set_value(Some(pool));
-                self.run(|session, _| session.workers_started(size));
-            }
-            Err(why) => {
-                self.run(|session, _| session.workers_failed(&why));
-            }
-        }
+        let pool = WorkerPool::spawn(size, move |event| store.on_pool_event(event))?;
+        let started = pool.size();
+        self.pool.set_value(Some(pool));
+        Ok(started)
     }
 
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
@@ -338,7 +344,7 @@ impl SwarmStore {
             }
             PoolEvent::Failed(why) => {
                 self.pool.set_value(None);
-                self.run(|session, _| session.workers_failed(&why));
+                self.run(|session, _| session.workers_failed(why));
             }
             PoolEvent::Restarted { .. } => {
                 self.run(|session, _| session.worker_restarted());
@@ -353,11 +359,12 @@ impl SwarmStore {
     /// disposed (the app torn down): then nothing happens.
     fn run<R>(&self, call: impl FnOnce(&mut Session, f64) -> R) -> Option<R> {
         let now = now_ms();
-        let (result, effects) = self.change(|session| {
+        let result = self.change(|session| {
             let result = call(session, now);
-            (result, session.take_effects())
+            driver::drive(session, &mut Browser { store: *self });
+            result
         })?;
-        self.carry_out(effects);
+        self.publish();
         Some(result)
     }
 
@@ -403,55 +410,6 @@ impl SwarmStore {
         }
     }
 
-    /// Does what the session asked for: fresh workers first, then the job in
-    /// flight goes to the workers, is computed here (perhaps one job after
-    /// the other), or waits until the page had its turn.
-    fn carry_out(&self, mut effects: Effects) {
-        loop {
-            if let Some(size) = effects.restart_workers {
-                self.use_workers(size);
-            }
-            match effects.work {
-                Work::Idle => break,
-                Work::Dispatch(job) => {
-                    self.dispatch(job);
-                    break;
-                }
-                Work::Compute(job) => {
-                    let next = self.change(|session| {
-                        session.compute_here(job, now_ms);
-                        session.take_effects()
-                    });
-                    match next {
-                        Some(next) => effects = next,
-                        None => return,
-                    }
-                }
-                Work::ComputeLater(job) => {
-                    let store = *self;
-                    defer(move || {
-                        store.run(|session, _| session.compute_here(job, now_ms));
-                    });
-                    break;
-                }
-            }
-        }
-        self.publish();
-    }
-
-    /// Sends job `job` to the workers, unless it is no longer in flight.
-    fn dispatch(&self, job: u32) {
-        self.session.try_with_value(|session| {
-            if let Some(state) = session.job_state(job) {
-                self.pool.with_value(|pool| {
-                    if let Some(pool) = pool {
-                        pool.dispatch(job, state);
-                    }
-                });
-            }
-        });
-    }
-
     /// Sets the signals views track to the session's values, notifying only
     /// where a value changed.
     fn publish(&self) {
@@ -462,7 +420,7 @@ impl SwarmStore {
                     session.selection(),
                     StatusReadout::of(session),
                     session.perf(),
-                    session.main_thread_note().map(str::to_owned),
+                    session.engine_note(),
                 )
             })
         else {
@@ -472,7 +430,41 @@ impl SwarmStore {
         replace_if_changed(self.selection, selection);
         replace_if_changed(self.status, status);
         replace_if_changed(self.perf, perf);
-        replace_if_changed(self.main_thread_note, note);
+        replace_if_changed(self.engine_note, note);
+    }
+}
+
+/// The browser side of the session's effects: the store's worker pool, a
+/// zero-delay timeout, and `performance.now()`.
+struct Browser {
+    store: SwarmStore,
+}
+
+impl driver::Executor for Browser {
+    fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
+        self.store.start_workers(size)
+    }
+
+    fn dispatch(&mut self, job: u32, state: &Kinematics) {
+        self.store.pool.with_value(|pool| {
+            if let Some(pool) = pool {
+                pool.dispatch(job, state);
+            }
+        });
+    }
+
+    fn compute_later(&mut self, job: u32) {
+        let store = self.store;
+        defer(move || {
+            let _ = store.change(|session| {
+                driver::resume(session, &mut Browser { store }, job);
+            });
+            store.publish();
+        });
+    }
+
+    fn clock(&mut self) -> f64 {
+        now_ms()
     }
 }
 

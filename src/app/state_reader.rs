@@ -26,8 +26,9 @@ async fn in_worker(_file: &File) -> Result<Kinematics, String> {
 #[cfg(target_arch = "wasm32")]
 use {
     crate::worker::js,
+    crate::worker::messages::{DecodeError, FromWorker, ToWorker},
     wasm_bindgen::{JsCast, JsValue},
-    web_sys::{MessageEvent, Worker},
+    web_sys::{Blob, MessageEvent, Worker},
 };
 
 /// How long the worker may take to start, and then to read the file, before
@@ -38,17 +39,27 @@ pub const IMPORT_TIMEOUT_MS: i32 = 120_000;
 /// The worker's answer. The worker is ended either way.
 #[cfg(target_arch = "wasm32")]
 async fn in_worker(file: &File) -> Result<Kinematics, String> {
-    use crate::texts::{IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
+    use crate::texts::{APP_UPDATED, IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
     let url = format!("{}/worker_loader.js", super::base_path::base_path());
     let worker = Worker::new(&url).map_err(|_| IMPORT_NEEDS_WORKER.to_owned())?;
     let answer = async {
         // The worker drops what arrives before its wasm runs: wait for
-        // its first message, „ready“.
-        next_message(&worker).await?;
+        // its first message, „ready“ (of this build).
+        match js::read_answer(&next_message(&worker).await?) {
+            Ok(FromWorker::Ready) => {}
+            Err(DecodeError::OtherBuild(_)) => return Err(Stop::OtherBuild),
+            _ => return Err(Stop::Failed),
+        }
+        let request = js::request(ToWorker::Import(Blob::from(file.clone())));
         worker
-            .post_message(&js::import_request(file).message)
+            .post_message(&request.message)
             .map_err(|_| Stop::Failed)?;
-        js::read_imported(&next_message(&worker).await?).ok_or(Stop::Failed)
+        match js::read_answer(&next_message(&worker).await?) {
+            Ok(FromWorker::Imported(state)) => Ok(Ok(state)),
+            Ok(FromWorker::ImportRefused(why)) => Ok(Err(why)),
+            Err(DecodeError::OtherBuild(_)) => Err(Stop::OtherBuild),
+            _ => Err(Stop::Failed),
+        }
     }
     .await;
     worker.terminate();
@@ -56,6 +67,7 @@ async fn in_worker(file: &File) -> Result<Kinematics, String> {
         Ok(read) => read,
         Err(Stop::TimedOut) => Err(IMPORT_TIMED_OUT.to_owned()),
         Err(Stop::Failed) => Err(UNREADABLE_FILE.to_owned()),
+        Err(Stop::OtherBuild) => Err(APP_UPDATED.to_owned()),
     }
 }
 
@@ -64,6 +76,7 @@ async fn in_worker(file: &File) -> Result<Kinematics, String> {
 enum Stop {
     Failed,
     TimedOut,
+    OtherBuild,
 }
 
 /// The worker's next message, unless it fails or stays silent for

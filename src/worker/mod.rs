@@ -1,6 +1,7 @@
 //! The model's Web Worker: the messages between the page and its workers
 //! (plain data, tested natively) and, in the browser, both ends' glue.
 
+pub mod messages;
 pub mod protocol;
 pub mod study;
 

@@ -10,8 +10,7 @@
 //! import).
 
 use crate::model::{
-    GroupCount, HALF_PERIOD, Kinematics, MeasureShare, Share, ShareSteering, Steering,
-    SteeringSolver, Vec3,
+    HALF_PERIOD, Kinematics, MeasureShare, Share, ShareSteering, Steering, SteeringSolver, Vec3,
 };
 
 /// Numbers per boid in [`ShareReply::components`]: S, A and C, three each.
@@ -39,6 +38,8 @@ pub struct ShareReply {
     pub job: u32,
     /// The share of the request (its part).
     pub part: u32,
+    /// How many shares the request's state was split into.
+    pub parts: u32,
     /// Boid ids.
     pub indices: Vec<u32>,
     /// Neighbour count per boid.
@@ -116,6 +117,7 @@ impl ShareRequest {
             measures,
             job: self.job,
             part: self.share.part(),
+            parts: self.share.parts(),
             neighbours: steering.iter().map(|s| s.neighbours).collect(),
             components: steering
                 .iter()
@@ -148,23 +150,6 @@ impl ShareReply {
                 cohesion: Vec3::new(c[6], c[7], c[8]),
             })
             .collect())
-    }
-}
-
-/// The groups as they travel: `[groups, largest]`, or nothing.
-#[must_use]
-pub fn group_numbers(groups: Option<GroupCount>) -> Vec<u32> {
-    groups.map_or_else(Vec::new, |g| vec![g.groups, g.largest])
-}
-
-/// The inverse of [`group_numbers`]; `None` for anything but two numbers
-/// or none.
-#[must_use]
-pub fn read_group_numbers(numbers: &[u32]) -> Option<Option<GroupCount>> {
-    match numbers {
-        [] => Some(None),
-        &[groups, largest] => Some(Some(GroupCount { groups, largest })),
-        _ => None,
     }
 }
 

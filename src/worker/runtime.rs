@@ -9,7 +9,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-use super::js::{self, Outgoing};
+use super::js;
+use super::messages::{FromWorker, Refusal, ToWorker};
 use crate::model::{ImportError, Kinematics, MAX_STATE_BYTES, SteeringSolver};
 use crate::texts;
 
@@ -33,43 +34,46 @@ fn read_state_file(file: &web_sys::Blob) -> Result<Kinematics, String> {
         .map_err(|error| texts::import_error(&error))
 }
 
-fn post(scope: &DedicatedWorkerGlobalScope, outgoing: &Outgoing) {
+fn post(scope: &DedicatedWorkerGlobalScope, answer: FromWorker) {
+    let outgoing = js::answer(answer);
     // Posting to the page fails only when the page is gone.
     let _ = scope.post_message_with_transfer(&outgoing.message, &outgoing.transfer);
 }
 
-/// Installs the message handler and tells the page that the worker is ready.
-/// The handler lives as long as the worker.
+/// The answer to one request.
+fn answer(solver: &RefCell<SteeringSolver>, request: ToWorker<web_sys::Blob>) -> FromWorker {
+    match request {
+        ToWorker::Import(file) => match read_state_file(&file) {
+            Ok(state) => FromWorker::Imported(state),
+            Err(why) => FromWorker::ImportRefused(why),
+        },
+        ToWorker::Run(request) => request.solve().map_or(
+            FromWorker::Refused(Refusal::Run(request.run)),
+            FromWorker::Row,
+        ),
+        ToWorker::Share(request) => match request.solve(&mut solver.borrow_mut()) {
+            Ok(reply) => FromWorker::Share(reply),
+            Err(_) => FromWorker::Refused(Refusal::Share(request.job)),
+        },
+    }
+}
+
+/// Installs the message handler and tells the page that the worker is ready
+/// (and of which build). The handler lives as long as the worker.
 pub fn run() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let solver = RefCell::new(SteeringSolver::new());
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let data = event.data();
-        if let Some(file) = js::read_import_request(&data) {
-            post(&reply_scope, &js::imported(&read_state_file(&file)));
-            return;
-        }
-        if js::is_run_request(&data) {
-            // A whole study run: the failure names the run (as a job number).
-            match js::read_run_request(&data) {
-                Some(request) => match request.solve() {
-                    Some(reply) => post(&reply_scope, &js::row(&reply)),
-                    None => post(&reply_scope, &js::failed(request.run as u32)),
-                },
-                None => post(&reply_scope, &js::failed(u32::MAX)),
-            }
-            return;
-        }
-        let Some(request) = js::read_request(&data) else {
-            return;
-        };
-        match request.solve(&mut solver.borrow_mut()) {
-            Ok(reply) => post(&reply_scope, &js::reply(&reply)),
-            Err(_) => post(&reply_scope, &js::failed(request.job)),
-        }
+        // A request of another build, or one that cannot be read, is
+        // refused: the page then stops using this worker.
+        let answer = js::read_request(&event.data())
+            .map_or(FromWorker::Refused(Refusal::Unreadable), |request| {
+                answer(&solver, request)
+            });
+        post(&reply_scope, answer);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&scope, &js::ready());
+    post(&scope, FromWorker::Ready);
 }

@@ -83,6 +83,7 @@ pub mod step_back;
 pub mod study;
 pub mod table;
 pub mod view_3d;
+pub mod worker_replies;
 pub mod workers;
 
 /// A scenario's test name below its mode: its module path below this

@@ -11,6 +11,7 @@ use crate::app::perf::realtime_label;
 use crate::app::state::{RunState, SwarmStore};
 use crate::app::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
+use crate::texts::engine::engine_note;
 use crate::texts::measure_label;
 
 /// State, model time, step count, N, mean speed, selected boid, and steps per
@@ -129,7 +130,7 @@ pub fn Status() -> impl IntoView {
             write_values(&section, &lines);
         }
     });
-    let note = store.main_thread_note();
+    let note = store.engine_note();
 
     view! {
         <section class="status" aria-label="Status" node_ref=section>
@@ -138,7 +139,7 @@ pub fn Status() -> impl IntoView {
             <WayProgress id_prefix="status"/>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off" inner_html=perf_list></dl>
-            {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{note}</p> })}
+            {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{engine_note(&note)}</p> })}
         </section>
     }
 }

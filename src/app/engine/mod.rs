@@ -19,8 +19,10 @@
 //! cannot start, the session has its jobs computed on the main thread and
 //! says so.
 
+pub mod failure;
 pub mod pool;
 pub mod scheduler;
 
+pub use failure::WorkerFailure;
 pub use pool::{PoolEvent, WorkerPool};
 pub use scheduler::{Accepted, Finished, JobKind, Scheduler};

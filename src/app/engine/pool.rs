@@ -9,6 +9,7 @@
 //! typed arrays; it also wants one worker per bridge and assumes the app is
 //! served at the root of the host.
 
+use super::WorkerFailure;
 use crate::worker::protocol::ShareReply;
 use crate::worker::study::{RunReply, RunRequest};
 
@@ -20,13 +21,14 @@ pub enum PoolEvent {
     Reply(ShareReply),
     /// A study run's row, from worker `worker`.
     Row { worker: usize, reply: RunReply },
-    /// Worker `worker` crashed after the pool had started and was replaced
-    /// by a fresh one: whatever it was computing is lost and must be sent
-    /// again (it is queued until the new worker is ready).
+    /// Worker `worker` crashed, or sent an answer that cannot be read,
+    /// after the pool had started and was replaced by a fresh one: whatever
+    /// it was computing is lost and must be sent again (it is queued until
+    /// the new worker is ready).
     Restarted { worker: usize },
     /// The workers cannot be used (blocked, failed to load, crashing again
-    /// and again): why.
-    Failed(String),
+    /// and again, of another build): why.
+    Failed(WorkerFailure),
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -37,7 +39,7 @@ pub use self::native::WorkerPool;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{PoolEvent, RunRequest};
+    use super::{PoolEvent, RunRequest, WorkerFailure};
     use crate::model::Kinematics;
 
     /// Natively there are no Web Workers: [`WorkerPool::spawn`] always fails.
@@ -46,8 +48,11 @@ mod native {
 
     impl WorkerPool {
         /// Always `Err`: only a browser has workers.
-        pub fn spawn(_size: u32, _on_event: impl Fn(PoolEvent) + 'static) -> Result<Self, String> {
-            Err("keine Web Worker außerhalb des Browsers".to_owned())
+        pub fn spawn(
+            _size: u32,
+            _on_event: impl Fn(PoolEvent) + 'static,
+        ) -> Result<Self, WorkerFailure> {
+            Err(WorkerFailure::Refused(None))
         }
 
         /// The number of workers (never called natively).
@@ -74,11 +79,12 @@ mod web {
     use wasm_bindgen::{JsCast, JsValue};
     use web_sys::{MessageEvent, Worker};
 
-    use super::{PoolEvent, RunRequest};
+    use super::{PoolEvent, RunRequest, WorkerFailure};
     use crate::app::engine::scheduler::shares;
     use crate::model::Kinematics;
-    use crate::worker::js::{self, Outgoing, WorkerMessage};
-    use crate::worker::protocol::flatten;
+    use crate::worker::js::{self, Outgoing};
+    use crate::worker::messages::{DecodeError, FromWorker, Refusal, ToWorker};
+    use crate::worker::protocol::{ShareRequest, flatten};
 
     /// How long the workers may take to load and start, in ms.
     const START_TIMEOUT_MS: u32 = 20_000;
@@ -122,7 +128,10 @@ mod web {
     impl WorkerPool {
         /// Starts `size` workers; `on_event` receives their answers and a
         /// failure (at most one; after it the pool is useless).
-        pub fn spawn(size: u32, on_event: impl Fn(PoolEvent) + 'static) -> Result<Self, String> {
+        pub fn spawn(
+            size: u32,
+            on_event: impl Fn(PoolEvent) + 'static,
+        ) -> Result<Self, WorkerFailure> {
             let url = worker_url();
             let mut workers = Vec::new();
             for _ in 0..size.max(1) {
@@ -130,11 +139,12 @@ mod web {
                     Ok(worker) => workers.push(worker),
                     Err(error) => {
                         workers.iter().for_each(Worker::terminate);
-                        return Err(error
-                            .dyn_ref::<js_sys::Error>()
-                            .map(|error| String::from(error.message()))
-                            .or_else(|| error.as_string())
-                            .unwrap_or_else(|| "der Browser lässt sie nicht zu".to_owned()));
+                        return Err(WorkerFailure::Refused(
+                            error
+                                .dyn_ref::<js_sys::Error>()
+                                .map(|error| String::from(error.message()))
+                                .or_else(|| error.as_string()),
+                        ));
                     }
                 }
             }
@@ -172,8 +182,14 @@ mod web {
             let velocities = flatten(kinematics.velocities());
             let radius = kinematics.params().radius;
             for (index, share) in shares(self.size()).enumerate() {
-                let message = js::request(job, share, radius, &positions, &velocities);
-                self.send(index, message);
+                let request = ShareRequest {
+                    job,
+                    share,
+                    radius,
+                    positions: positions.clone(),
+                    velocities: velocities.clone(),
+                };
+                self.send(index, js::request(ToWorker::Share(request)));
             }
         }
 
@@ -181,7 +197,7 @@ mod web {
         /// as [`PoolEvent::Row`]).
         pub fn send_run(&self, worker: usize, request: &RunRequest) {
             if !self.inner.failed.get() {
-                self.send(worker, js::run_request(request));
+                self.send(worker, js::request(ToWorker::Run(*request)));
             }
         }
 
@@ -241,7 +257,7 @@ mod web {
                 if let Some(inner) = weak.upgrade()
                     && inner.ready.get() < inner.workers.borrow().len()
                 {
-                    Inner::fail(&inner, "Die Web Worker sind nicht angelaufen.");
+                    Inner::fail(&inner, WorkerFailure::NotStarted);
                 }
             });
             this.start_timeout.replace(Some(timeout));
@@ -256,11 +272,11 @@ mod web {
                 return;
             }
             if !this.started.get() || this.restarts.get() >= MAX_RESTARTS {
-                Self::fail(this, "Ein Web Worker ist ausgefallen.");
+                Self::fail(this, WorkerFailure::Crashed);
                 return;
             }
             let Ok(fresh) = Worker::new(&worker_url()) else {
-                Self::fail(this, "Ein Web Worker ist ausgefallen.");
+                Self::fail(this, WorkerFailure::Crashed);
                 return;
             };
             this.restarts.set(this.restarts.get() + 1);
@@ -283,7 +299,7 @@ mod web {
                 worker.post_message_with_transfer(&message.message, &message.transfer)
             });
             if matches!(posted, Some(Err(_))) {
-                Self::fail(this, "Eine Nachricht an einen Web Worker ging nicht durch.");
+                Self::fail(this, WorkerFailure::NotDelivered);
             }
         }
 
@@ -291,8 +307,8 @@ mod web {
             if this.failed.get() {
                 return;
             }
-            match js::read_worker_message(data) {
-                Some(WorkerMessage::Ready) => {
+            match js::read_answer(data) {
+                Ok(FromWorker::Ready) => {
                     this.ready.set(this.ready.get() + 1);
                     if this.ready.get() == this.workers.borrow().len() {
                         this.started.set(true);
@@ -303,22 +319,31 @@ mod web {
                         }
                     }
                 }
-                Some(WorkerMessage::Reply(reply)) => (this.on_event)(PoolEvent::Reply(reply)),
-                Some(WorkerMessage::Row(reply)) => {
-                    (this.on_event)(PoolEvent::Row { worker, reply })
+                Ok(FromWorker::Share(reply)) => (this.on_event)(PoolEvent::Reply(reply)),
+                Ok(FromWorker::Row(reply)) => (this.on_event)(PoolEvent::Row { worker, reply }),
+                Ok(FromWorker::Refused(
+                    Refusal::Share(_) | Refusal::Run(_) | Refusal::Unreadable,
+                )) => {
+                    Self::fail(this, WorkerFailure::RequestRefused);
                 }
-                Some(WorkerMessage::Failed { .. }) => {
-                    Self::fail(this, "Ein Web Worker hat eine Nachricht nicht verstanden.");
+                // A worker of another build computes nothing for this page.
+                Err(DecodeError::OtherBuild(_)) => Self::fail(this, WorkerFailure::OtherBuild),
+                // An answer that cannot be read, or one no pool asks for,
+                // comes from a worker that is no longer sound.
+                Ok(FromWorker::Imported(_) | FromWorker::ImportRefused(_))
+                | Err(
+                    DecodeError::NotAPacket
+                    | DecodeError::UnknownKind(_)
+                    | DecodeError::BadField(_),
+                ) => {
+                    Self::crashed(this, worker);
                 }
-                // An answer that cannot be read comes from a worker that is
-                // no longer sound.
-                None => Self::crashed(this, worker),
             }
         }
 
-        fn fail(this: &Rc<Self>, why: &str) {
+        fn fail(this: &Rc<Self>, why: WorkerFailure) {
             if !this.failed.replace(true) {
-                Self::deliver(this, PoolEvent::Failed(why.to_owned()));
+                Self::deliver(this, PoolEvent::Failed(why));
             }
         }
 

@@ -27,7 +27,35 @@ struct Job {
     kinematics: Kinematics,
     assembler: ShareAssembler,
     measures: MeasureAssembler,
+    /// Which shares have answered, by part (sized by the first answer).
+    answered: Vec<bool>,
     started_ms: f64,
+}
+
+impl Job {
+    /// Forgets every share that came in.
+    fn reset_shares(&mut self) {
+        let count = self.kinematics.len();
+        self.assembler = ShareAssembler::new(count);
+        self.measures = MeasureAssembler::new(count);
+        self.answered.clear();
+    }
+
+    /// Notes that share `part` of `parts` answered; `false` for a share
+    /// that answered before, or one of another split.
+    fn note_answer(&mut self, part: u32, parts: u32) -> bool {
+        if self.answered.is_empty() {
+            self.answered = vec![false; parts as usize];
+        }
+        let fits = self.answered.len() == parts as usize;
+        match self.answered.get_mut(part as usize) {
+            Some(seen) if fits && !*seen => {
+                *seen = true;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A finished job: the swarm it built, its measures and how long it took.
@@ -46,8 +74,15 @@ pub struct Finished {
 /// What an answer from a worker did.
 #[derive(Debug)]
 pub enum Accepted {
-    /// It belongs to no job in flight (dropped, or malformed): ignored.
+    /// It belongs to no job in flight (an answer to a dropped or
+    /// renumbered job): ignored.
     Ignored,
+    /// It belongs to the job in flight but cannot be used (its parts do not
+    /// fit together, a share came twice, or the shares put together do not
+    /// make a result). The job stays in flight with none of its shares
+    /// counted: it must be given again under a new number
+    /// ([`Scheduler::renumber`]) or computed here.
+    Unusable,
     /// A share came in; others are still out.
     Partial,
     /// The last share came in.
@@ -79,6 +114,7 @@ impl Scheduler {
             kinematics,
             assembler: ShareAssembler::new(count),
             measures: MeasureAssembler::new(count),
+            answered: Vec::new(),
             started_ms: now_ms,
         });
         self.last_id
@@ -90,8 +126,7 @@ impl Scheduler {
         let job = self.job.as_mut()?;
         self.last_id = self.last_id.wrapping_add(1);
         job.id = self.last_id;
-        job.assembler = ShareAssembler::new(job.kinematics.len());
-        job.measures = MeasureAssembler::new(job.kinematics.len());
+        job.reset_shares();
         Some(job.id)
     }
 
@@ -120,25 +155,36 @@ impl Scheduler {
         let Some(job) = self.job.as_mut().filter(|job| job.id == reply.job) else {
             return Accepted::Ignored;
         };
-        let Ok(steering) = reply.steering() else {
-            return Accepted::Ignored;
-        };
-        // A duplicate share is refused by both (the app's own workers never
-        // send a share whose two halves do not fit together).
-        if job.assembler.add(&reply.indices, &steering).is_err()
-            || job.measures.add(&reply.measures).is_err()
-        {
-            return Accepted::Ignored;
+        let added = job.note_answer(reply.part, reply.parts)
+            && reply.steering().is_ok_and(|steering| {
+                job.assembler.add(&reply.indices, &steering).is_ok()
+                    && job.measures.add(&reply.measures).is_ok()
+            });
+        let complete = job.assembler.is_complete() && job.measures.is_complete();
+        let all_answered = job.answered.iter().all(|&seen| seen);
+        if !added || (all_answered && !complete) {
+            // Half of a share may have gone in: none of them counts.
+            job.reset_shares();
+            return Accepted::Unusable;
         }
-        if !job.assembler.is_complete() || !job.measures.is_complete() {
+        if !complete {
             return Accepted::Partial;
         }
+        let count = job.kinematics.len();
+        let steering = std::mem::replace(&mut job.assembler, ShareAssembler::new(count)).finish();
+        let measures = std::mem::replace(&mut job.measures, MeasureAssembler::new(count));
+        // Both are checked before the state is taken, so that a result that
+        // cannot be built leaves the job in flight.
+        let Some((steering, measures)) = steering.and_then(|steering| {
+            let measures = measures.finish(job.kinematics.velocities(), &steering)?;
+            Some((steering, measures))
+        }) else {
+            return Accepted::Unusable;
+        };
         self.finish(
             |started_ms| now_ms - started_ms,
             |job| {
-                let steering = job.assembler.finish()?;
                 let swarm = job.kinematics.with_steering(steering).ok()?;
-                let measures = job.measures.finish(swarm.velocities(), swarm.steering())?;
                 Some((swarm, measures))
             },
         )
@@ -225,11 +271,6 @@ mod tests {
             scheduler.accept(&answers[0], 12.0),
             Accepted::Partial
         ));
-        // The same share twice is ignored and does not complete the job.
-        assert!(matches!(
-            scheduler.accept(&answers[0], 12.0),
-            Accepted::Ignored
-        ));
         let Accepted::Done(done) = scheduler.accept(&answers[1], 15.0) else {
             panic!("the last share completes the job");
         };
@@ -239,6 +280,66 @@ mod tests {
         assert_eq!(done.swarm.to_json(), whole.to_json());
         assert_eq!(done.measures, whole.measures(), "the workers' measures");
         assert!(scheduler.in_flight().is_none());
+    }
+
+    /// Each way a share of the job in flight can be unusable, and that the
+    /// job then stays in flight with no share counted, so that it completes
+    /// once given again.
+    #[test]
+    fn an_unusable_share_leaves_the_job_in_flight_with_no_share_counted() {
+        let kinematics = state(300);
+        type Spoiler = fn(&mut Vec<ShareReply>);
+        let spoilers: [(&str, Spoiler); 5] = [
+            ("a component missing", |r| {
+                r[1].components.pop();
+            }),
+            ("a share twice", |r| {
+                let first = r[0].clone();
+                r[1] = first;
+            }),
+            // The steering half goes in, the measures half does not.
+            ("nearest distances missing", |r| {
+                r[1].measures.nearest.pop();
+            }),
+            ("groups from two shares", |r| {
+                r[1].measures.groups = r[0].measures.groups;
+            }),
+            // Every share fits, but the result cannot be built.
+            ("no groups at all", |r| {
+                r[0].measures.groups = None;
+            }),
+        ];
+        for (what, spoil) in spoilers {
+            let mut scheduler = Scheduler::new();
+            let id = scheduler.begin(JobKind::Step, kinematics.clone(), 0.0);
+            let mut answers = replies(id, &kinematics, 3);
+            spoil(&mut answers);
+            let outcomes: Vec<_> = answers
+                .iter()
+                .map(|answer| scheduler.accept(answer, 1.0))
+                .collect();
+            assert!(
+                outcomes.iter().any(|a| matches!(a, Accepted::Unusable)),
+                "{what}: {outcomes:?}"
+            );
+            assert!(
+                !outcomes.iter().any(|a| matches!(a, Accepted::Done(_))),
+                "{what}"
+            );
+            let again = scheduler.renumber().expect("still in flight");
+            let Accepted::Done(done) = replies(again, &kinematics, 2)
+                .iter()
+                .map(|answer| scheduler.accept(answer, 2.0))
+                .last()
+                .expect("two shares")
+            else {
+                panic!("{what}: given again, the job completes");
+            };
+            assert_eq!(
+                done.swarm.to_json(),
+                kinematics.clone().into_swarm().to_json()
+            );
+        }
     }
 
     #[test]

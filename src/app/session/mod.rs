@@ -32,6 +32,7 @@
 
 mod activity;
 mod commands;
+pub mod driver;
 mod film;
 mod pace;
 mod undo;
@@ -45,7 +46,7 @@ pub use pace::MAX_OWED_STEPS;
 pub use undo::{UNDO_WINDOW_MS, UndoOffer};
 
 use self::activity::{Activity, Doing, Run};
-use crate::app::engine::Scheduler;
+use crate::app::engine::{Scheduler, WorkerFailure};
 use crate::app::perf::PerfReadout;
 use crate::model::{Kinematics, Series, Swarm};
 
@@ -59,6 +60,24 @@ pub const MAIN_THREAD_FRAME_BUDGET_MS: f64 = 60.0;
 /// fresh workers rather than wait for the old ones to finish it (starting a
 /// worker from the cached wasm takes a few tens of ms).
 pub const RESTART_WORKERS_AFTER_MS: f64 = 200.0;
+
+/// How many unusable answers in a row the workers may give (each time they
+/// are replaced and the job is given again) before the main thread computes
+/// instead.
+pub const MAX_UNUSABLE_REPLIES: u32 = 2;
+
+/// What the status says about where the model computes (words in
+/// `texts::engine`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineNote {
+    /// The workers cannot be used: the main thread computes.
+    MainThread(WorkerFailure),
+    /// A worker of another build answered: nothing is computed until the
+    /// page is reloaded.
+    OtherBuild,
+    /// A crashed worker (or one whose answer could not be used) was replaced.
+    WorkerRestarted,
+}
 
 /// What the shell must do after a call, taken with [`Session::take_effects`].
 #[must_use = "the shell must carry out what the session asks for"]
@@ -98,6 +117,9 @@ enum Engine {
     MainThread,
     /// On this many Web Workers.
     Workers(u32),
+    /// Nowhere: the workers belong to another build of the app, and the
+    /// page must be reloaded. Jobs stay in flight, uncomputed.
+    Halted,
 }
 
 /// The swarm, what is being done with it, and the jobs that compute it.
@@ -106,10 +128,13 @@ pub struct Session {
     activity: Activity,
     jobs: Scheduler,
     engine: Engine,
-    /// Why the model computes on the main thread, once workers failed.
-    main_thread_note: Option<String>,
+    /// Why the model computes on the main thread (or not at all), once
+    /// workers failed.
+    engine_failure: Option<EngineNote>,
     /// Whether a crashed worker was replaced (the status says so).
     restart_note: bool,
+    /// Unusable answers from the workers since a job last landed.
+    unusable_replies: u32,
     /// Changes whenever the swarm changes (built, stepped, removed).
     version: u64,
     /// When the current stretch of main-thread computing began (ms): it
@@ -129,8 +154,9 @@ impl Session {
             activity: Activity::Empty,
             jobs: Scheduler::new(),
             engine: Engine::MainThread,
-            main_thread_note: None,
+            engine_failure: None,
             restart_note: false,
+            unusable_replies: 0,
             version: 0,
             slice_started: None,
             discarded: None,
@@ -226,13 +252,13 @@ impl Session {
         }
     }
 
-    /// Why the model computes on the main thread, once workers failed, or
-    /// that a crashed worker was replaced (in German, for the status).
+    /// Why the model computes on the main thread (or not at all), once
+    /// workers failed, or that a crashed worker was replaced.
     #[must_use]
-    pub fn main_thread_note(&self) -> Option<&str> {
-        self.main_thread_note.as_deref().or(self
-            .restart_note
-            .then_some("Ein Rechenkern ist abgestürzt und wurde neu gestartet."))
+    pub fn engine_note(&self) -> Option<EngineNote> {
+        self.engine_failure
+            .clone()
+            .or(self.restart_note.then_some(EngineNote::WorkerRestarted))
     }
 
     fn run(&self) -> Option<&Run> {

@@ -2,8 +2,11 @@
 //! main thread standing in for them, and what follows a landed job.
 
 use super::activity::{Activity, Doing, Run};
-use super::{Engine, MAIN_THREAD_FRAME_BUDGET_MS, RESTART_WORKERS_AFTER_MS, Session, Work};
-use crate::app::engine::{Accepted, Finished, JobKind};
+use super::{
+    Engine, EngineNote, MAIN_THREAD_FRAME_BUDGET_MS, MAX_UNUSABLE_REPLIES,
+    RESTART_WORKERS_AFTER_MS, Session, Work,
+};
+use crate::app::engine::{Accepted, Finished, JobKind, WorkerFailure};
 use crate::model::Kinematics;
 use crate::worker::protocol::ShareReply;
 
@@ -20,14 +23,20 @@ impl Session {
 
     /// The workers cannot be used (blocked, failed to load, crashed): the
     /// main thread computes from now on, beginning with the job in flight,
-    /// and the status says so once.
-    pub fn workers_failed(&mut self, why: &str) {
+    /// and the status says so once. Workers of another build halt the
+    /// computing instead, until the page is reloaded.
+    pub fn workers_failed(&mut self, why: WorkerFailure) {
+        if why == WorkerFailure::OtherBuild {
+            self.engine = Engine::Halted;
+            self.engine_failure = Some(EngineNote::OtherBuild);
+            // No answer to what was sent may land any more.
+            let _ = self.jobs.renumber();
+            self.out.work = Work::Idle;
+            return;
+        }
         self.engine = Engine::MainThread;
-        if self.main_thread_note.is_none() {
-            self.main_thread_note = Some(format!(
-                "Web Worker stehen nicht zur Verfügung ({why}). Das Modell rechnet im \
-                 Hauptthread: große Schwärme können die Seite verlangsamen."
-            ));
+        if self.engine_failure.is_none() {
+            self.engine_failure = Some(EngineNote::MainThread(why));
         }
         if let Some((job, ..)) = self.jobs.in_flight() {
             self.out.work = Work::Compute(job);
@@ -50,10 +59,30 @@ impl Session {
     /// A worker's answer at `now`: once every share of the job in flight is
     /// in, its state lands and the next job starts. An answer for any other
     /// job is ignored.
+    ///
+    /// An answer to the job in flight that cannot be used is handled like a
+    /// crash: the workers are replaced and the job given again, and after
+    /// [`MAX_UNUSABLE_REPLIES`] such answers in a row the main thread
+    /// computes it (and everything after it), so that no job is ever left
+    /// waiting for an answer that will not come.
     pub fn reply(&mut self, reply: &ShareReply, now: f64) {
-        if let Accepted::Done(done) = self.jobs.accept(reply, now) {
-            self.land(*done);
-            self.go_on(now, false);
+        match self.jobs.accept(reply, now) {
+            Accepted::Done(done) => {
+                self.unusable_replies = 0;
+                self.land(*done);
+                self.go_on(now, false);
+            }
+            Accepted::Unusable => {
+                self.unusable_replies += 1;
+                match self.engine {
+                    Engine::Workers(size) if self.unusable_replies <= MAX_UNUSABLE_REPLIES => {
+                        self.restart_note = true;
+                        self.out.restart_workers = Some(size);
+                    }
+                    _ => self.workers_failed(WorkerFailure::Unusable),
+                }
+            }
+            Accepted::Ignored | Accepted::Partial => {}
         }
     }
 
@@ -84,6 +113,7 @@ impl Session {
         self.out.work = match self.engine {
             Engine::Workers(_) => Work::Dispatch(job),
             Engine::MainThread => Work::Compute(job),
+            Engine::Halted => Work::Idle,
         };
     }
 

@@ -19,6 +19,7 @@ use crate::app::engine::{PoolEvent, WorkerPool};
 use crate::app::timing::{defer, now_ms};
 use crate::model::Measure;
 use crate::model::study::Plan;
+use crate::texts::engine;
 use crate::worker::study::RunRequest;
 
 /// The browser's local storage; natively a shelf in memory.
@@ -180,9 +181,7 @@ impl StudyStore {
                     self.send(assignment.worker, assignment.run.index);
                 }
             }
-            Err(why) => self.note.set(Some(format!(
-                "Die Studie braucht Web Worker, und der Browser startet keine ({why})."
-            ))),
+            Err(why) => self.note.set(Some(engine::study_cannot_start(&why))),
         }
         self.publish();
     }
@@ -226,10 +225,7 @@ impl StudyStore {
             PoolEvent::Row { worker, reply } => self.on_row(worker, reply.run, &reply.line),
             PoolEvent::Failed(why) => {
                 self.stop();
-                self.note.set(Some(format!(
-                    "Die Web Worker der Studie sind ausgefallen ({why}) „Studie fortsetzen“ \
-                     rechnet die fehlenden Läufe."
-                )));
+                self.note.set(Some(engine::study_workers_failed(&why)));
                 self.publish();
             }
             PoolEvent::Restarted { worker } => {
@@ -237,11 +233,8 @@ impl StudyStore {
                     .runner
                     .try_with_value(|runner| runner.as_ref().and_then(|r| r.lost(worker)));
                 if let Some(Some(run)) = lost {
-                    self.note.set(Some(
-                        "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird \
-                         neu gerechnet."
-                            .to_owned(),
-                    ));
+                    self.note
+                        .set(Some(engine::STUDY_WORKER_RESTARTED.to_owned()));
                     self.send(worker, run);
                 }
             }

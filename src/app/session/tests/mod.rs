@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::app::engine::scheduler::shares;
-use crate::model::{Params, Series, SteeringSolver, Swarm};
+use crate::model::{Kinematics, Params, Series, SteeringSolver, Swarm};
 use crate::worker::protocol::{ShareReply, ShareRequest};
 
 mod film;
@@ -16,6 +16,45 @@ mod main_thread;
 mod run_rules;
 mod undo;
 mod workers;
+
+/// The browser as far as the driver can tell: workers that start at once
+/// and keep what they are sent until a test answers, timers that keep what
+/// is deferred until a test runs it, and a clock that computing moves.
+struct Fakes<'a> {
+    now: &'a mut f64,
+    compute_ms: f64,
+    /// Clock readings so far: a job computed here reads it twice, when it
+    /// begins and when it ends, which is [`Fakes::compute_ms`] later.
+    reads: u32,
+    workers: &'a mut u32,
+    sent: &'a mut Vec<u32>,
+    later: &'a mut Vec<u32>,
+    restarts: &'a mut Vec<u32>,
+}
+
+impl driver::Executor for Fakes<'_> {
+    fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
+        self.restarts.push(size);
+        *self.workers = size;
+        Ok(size)
+    }
+
+    fn dispatch(&mut self, job: u32, _state: &Kinematics) {
+        self.sent.push(job);
+    }
+
+    fn compute_later(&mut self, job: u32) {
+        self.later.push(job);
+    }
+
+    fn clock(&mut self) -> f64 {
+        if self.reads % 2 == 1 {
+            *self.now += self.compute_ms;
+        }
+        self.reads += 1;
+        *self.now
+    }
+}
 
 /// The app around a session, as far as the session can tell.
 struct Shell {
@@ -66,44 +105,33 @@ impl Shell {
         result
     }
 
+    /// Carries out what the session asks for, with the app's own loop.
     fn carry_out(&mut self) {
-        let mut pending = vec![self.session.take_effects()];
-        while let Some(effects) = pending.pop() {
-            if let Some(size) = effects.restart_workers {
-                self.restarts.push(size);
-                self.session.workers_started(size);
-                pending.push(self.session.take_effects());
-            }
-            match effects.work {
-                Work::Idle => {}
-                Work::Dispatch(job) => {
-                    if self.session.job_state(job).is_some() {
-                        self.sent.push(job);
-                    }
-                }
-                Work::Compute(job) => {
-                    self.compute(job);
-                    pending.push(self.session.take_effects());
-                }
-                Work::ComputeLater(job) => self.later.push(job),
-            }
-        }
+        let (session, mut fakes) = self.split();
+        driver::drive(session, &mut fakes);
     }
 
-    /// Computes job `job` here; the clock moves by [`Shell::compute_ms`].
-    fn compute(&mut self, job: u32) {
-        if self.session.job_state(job).is_none() {
-            // Stale: the session ignores it without reading the clock.
-            self.session
-                .compute_here(job, || panic!("a stale job is not computed"));
-            return;
-        }
-        let began = self.now;
-        let ended = began + self.compute_ms;
-        let mut readings = [began, ended].into_iter();
-        self.session
-            .compute_here(job, || readings.next().expect("read twice"));
-        self.now = ended;
+    /// The session and the fakes that stand in for the browser.
+    fn split(&mut self) -> (&mut Session, Fakes<'_>) {
+        let Self {
+            session,
+            now,
+            compute_ms,
+            workers,
+            sent,
+            later,
+            restarts,
+        } = self;
+        let fakes = Fakes {
+            now,
+            compute_ms: *compute_ms,
+            reads: 0,
+            workers,
+            sent,
+            later,
+            restarts,
+        };
+        (session, fakes)
     }
 
     /// The workers' answers to job `job` (while it is in flight).
@@ -146,8 +174,8 @@ impl Shell {
             return false;
         }
         let job = self.later.remove(0);
-        self.compute(job);
-        self.carry_out();
+        let (session, mut fakes) = self.split();
+        driver::resume(session, &mut fakes, job);
         true
     }
 

@@ -3,6 +3,7 @@
 //! are replaced, and failing workers hand over to the main thread.
 
 use super::*;
+use crate::texts::engine::engine_note;
 
 #[test]
 fn a_new_swarm_is_there_once_the_workers_computed_its_steering() {
@@ -169,8 +170,8 @@ fn a_crashed_worker_s_job_is_sent_again_and_lands_bit_for_bit() {
     let again = *shell.sent.last().expect("sent again");
     assert_ne!(again, lost, "under a new number");
     assert_eq!(
-        shell.session.main_thread_note(),
-        Some("Ein Rechenkern ist abgestürzt und wurde neu gestartet.")
+        shell.session.engine_note(),
+        Some(EngineNote::WorkerRestarted)
     );
     // The crashed worker's answer, if it still came, is ignored.
     shell.deliver(&replies[2..]);
@@ -187,21 +188,20 @@ fn workers_failing_mid_job_finish_it_here_and_say_so_once() {
     shell.initialise_at(&small(), 5);
     shell.answer(); // built
     shell.answer(); // step 1
-    assert_eq!(shell.session.main_thread_note(), None);
-    shell.act(|session, _| session.workers_failed("blockiert"));
+    assert_eq!(shell.session.engine_note(), None);
+    let blocked = WorkerFailure::Refused(Some("blockiert".to_owned()));
+    shell.act(|session, _| session.workers_failed(blocked.clone()));
     assert_eq!(shell.step_count(), Some(5), "finished here, the way too");
     assert_eq!(shell.session.busy(), None);
-    let note = shell.session.main_thread_note().expect("said").to_owned();
+    let note = shell.session.engine_note();
+    assert_eq!(note, Some(EngineNote::MainThread(blocked)));
+    let words = engine_note(&note.clone().expect("said"));
     assert!(
-        note.contains("blockiert") && note.contains("Hauptthread"),
-        "{note}"
+        words.contains("(blockiert)") && words.contains("Hauptthread"),
+        "{words}"
     );
-    shell.act(|session, _| session.workers_failed("wieder"));
-    assert_eq!(
-        shell.session.main_thread_note(),
-        Some(note.as_str()),
-        "once"
-    );
+    shell.act(|session, _| session.workers_failed(WorkerFailure::Crashed));
+    assert_eq!(shell.session.engine_note(), note, "the first reason stays");
     assert_eq!(shell.json(), Some(by_hand(5)));
 }
 
@@ -228,4 +228,100 @@ fn pause_while_a_new_swarm_is_built_lets_it_be_built() {
     shell.settle();
     assert_eq!(shell.json(), Some(by_hand(3)));
     assert_eq!(shell.session.run_state(), RunState::Paused);
+}
+
+/// Spoils the steering of one share of job `job`'s answers.
+fn spoiled(shell: &Shell, job: u32) -> Vec<ShareReply> {
+    let mut replies = shell.replies(job);
+    replies[0].components.pop();
+    replies
+}
+
+#[test]
+fn an_unusable_answer_replaces_the_workers_and_the_job_lands_bit_for_bit() {
+    let mut shell = Shell::with_workers(2);
+    shell.initialise_at(&small(), 3);
+    shell.answer(); // built
+    shell.answer(); // step 1
+    let job = *shell.sent.last().expect("step 2 is out");
+    shell.deliver(&spoiled(&shell, job));
+    assert_eq!(shell.restarts, vec![2], "fresh workers");
+    let again = *shell.sent.last().expect("sent again");
+    assert_ne!(again, job, "under a new number");
+    assert_eq!(shell.session.busy(), Some(Busy::Seeking { target: 3 }));
+    assert_eq!(
+        shell.session.engine_note(),
+        Some(EngineNote::WorkerRestarted)
+    );
+    shell.settle();
+    assert_eq!(shell.json(), Some(by_hand(3)));
+    assert_eq!(shell.session.busy(), None);
+}
+
+#[test]
+fn unusable_answers_again_and_again_have_the_main_thread_compute() {
+    let mut shell = Shell::with_workers(3);
+    shell.initialise(&small());
+    shell.answer(); // built
+    shell.step();
+    for round in 1..=MAX_UNUSABLE_REPLIES {
+        let job = *shell.sent.last().expect("the step is out");
+        shell.deliver(&spoiled(&shell, job));
+        assert_eq!(shell.restarts.len() as u32, round);
+        assert_eq!(shell.session.busy(), Some(Busy::Stepping));
+    }
+    // One more: no more fresh workers, the step is computed here at once.
+    let job = *shell.sent.last().expect("the step is out");
+    shell.deliver(&spoiled(&shell, job));
+    assert_eq!(shell.restarts.len() as u32, MAX_UNUSABLE_REPLIES);
+    assert_eq!(shell.session.busy(), None, "Schritt is done");
+    assert_eq!(shell.json(), Some(by_hand(1)));
+    assert_eq!(
+        shell.session.engine_note(),
+        Some(EngineNote::MainThread(WorkerFailure::Unusable))
+    );
+    // And the controls work: the next Schritt is computed here too.
+    shell.step();
+    assert_eq!(shell.json(), Some(by_hand(2)));
+}
+
+#[test]
+fn a_landed_job_forgives_an_earlier_unusable_answer() {
+    let mut shell = Shell::with_workers(2);
+    shell.initialise(&small());
+    shell.answer(); // built
+    for step in 1..=u64::from(MAX_UNUSABLE_REPLIES) + 2 {
+        shell.step();
+        let job = *shell.sent.last().expect("the step is out");
+        shell.deliver(&spoiled(&shell, job));
+        shell.settle();
+        assert_eq!(shell.json(), Some(by_hand(step)));
+    }
+    assert_eq!(
+        shell.session.engine_note(),
+        Some(EngineNote::WorkerRestarted)
+    );
+    assert_eq!(
+        shell.restarts.len() as u32,
+        MAX_UNUSABLE_REPLIES + 2,
+        "the workers each time, never the main thread"
+    );
+}
+
+#[test]
+fn workers_of_another_build_compute_nothing_and_say_reload() {
+    let mut shell = Shell::with_workers(2);
+    shell.initialise(&small());
+    shell.answer(); // built
+    shell.step();
+    let job = *shell.sent.last().expect("the step is out");
+    shell.act(|session, _| session.workers_failed(WorkerFailure::OtherBuild));
+    assert_eq!(shell.session.engine_note(), Some(EngineNote::OtherBuild));
+    assert!(engine_note(&EngineNote::OtherBuild).contains("neu laden"));
+    // Nothing is computed here either: the step stays undone.
+    assert_eq!(shell.step_count(), Some(0));
+    assert_eq!(shell.sent.last(), Some(&job), "not sent again");
+    shell.settle();
+    assert_eq!(shell.step_count(), Some(0), "no step while halted");
+    assert_eq!(shell.session.busy(), Some(Busy::Stepping));
 }

@@ -1,0 +1,68 @@
+//! The words for where the model computes: why the Web Workers cannot be
+//! used, and the notes the status shows about it.
+
+use super::APP_UPDATED;
+use crate::app::engine::WorkerFailure;
+use crate::app::session::EngineNote;
+
+/// Why the Web Workers cannot be used, as a phrase for parentheses.
+#[must_use]
+pub fn worker_failure(failure: &WorkerFailure) -> String {
+    match failure {
+        WorkerFailure::Refused(Some(why)) => why.clone(),
+        WorkerFailure::Refused(None) => "der Browser lässt sie nicht zu".to_owned(),
+        WorkerFailure::NotStarted => "sie sind nicht angelaufen".to_owned(),
+        WorkerFailure::Crashed => "einer ist ausgefallen".to_owned(),
+        WorkerFailure::NotDelivered => "eine Nachricht an sie ging nicht durch".to_owned(),
+        WorkerFailure::RequestRefused => "einer hat eine Nachricht nicht verstanden".to_owned(),
+        WorkerFailure::Unusable => "ihre Antworten waren wiederholt unbrauchbar".to_owned(),
+        WorkerFailure::OtherBuild => "sie gehören zu einer anderen Version der App".to_owned(),
+    }
+}
+
+/// The status's note about where the model computes.
+#[must_use]
+pub fn engine_note(note: &EngineNote) -> String {
+    match note {
+        EngineNote::WorkerRestarted => {
+            "Ein Rechenkern ist abgestürzt und wurde neu gestartet.".to_owned()
+        }
+        EngineNote::MainThread(WorkerFailure::OtherBuild) | EngineNote::OtherBuild => {
+            APP_UPDATED.to_owned()
+        }
+        EngineNote::MainThread(failure) => format!(
+            "Web Worker stehen nicht zur Verfügung ({}). Das Modell rechnet im Hauptthread: \
+             große Schwärme können die Seite verlangsamen.",
+            worker_failure(failure)
+        ),
+    }
+}
+
+/// Why a study cannot start its workers.
+#[must_use]
+pub fn study_cannot_start(failure: &WorkerFailure) -> String {
+    match failure {
+        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
+        failure => format!(
+            "Die Studie braucht Web Worker, und der Browser startet keine ({}).",
+            worker_failure(failure)
+        ),
+    }
+}
+
+/// Why a study's workers stopped.
+#[must_use]
+pub fn study_workers_failed(failure: &WorkerFailure) -> String {
+    match failure {
+        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
+        failure => format!(
+            "Die Web Worker der Studie sind ausgefallen ({}). „Studie fortsetzen“ rechnet die \
+             fehlenden Läufe.",
+            worker_failure(failure)
+        ),
+    }
+}
+
+/// A study worker crashed and its run is computed again.
+pub const STUDY_WORKER_RESTARTED: &str =
+    "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet.";
