@@ -5,6 +5,8 @@
 
 #[cfg(feature = "web")]
 pub mod engine;
+#[cfg(feature = "web")]
+pub mod media;
 pub mod spreadsheet;
 pub mod study;
 

@@ -1,77 +1,30 @@
-//! „Film aufnehmen“ in the browser (SPEC §9): starts the encoder in
-//! web/media.js, lets the session compute the film's steps one by one, and
-//! whenever a frame is due asks the view for a complete picture of the
-//! shown step and hands it to the encoder; at the end the file is
-//! downloaded. Pause („Abbrechen“), an edit or leaving the page stops the
-//! film and keeps the swarm where it stands.
-
-use std::cell::Cell;
+//! „Film aufnehmen“ in the browser (SPEC §9): the thin shell around the
+//! plain [`FilmRun`]. It passes the film its events (the panel's command,
+//! the session's progress, the encoder's and the view's answers) and
+//! carries out what the film asks for with the film's one interpreter
+//! ([`carry_out`], the loop the native tests run too): web/media.js's
+//! encoder, the view's pictures and the session's steps.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
+use web_sys::Element;
 
-use super::caption::{caption_lines, film_file_stem};
-use super::format::format_integer;
-use super::media::{call, lines_value, number_at};
+use super::caption::caption_lines;
+use super::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
+use super::media::{FilmSaved, FilmStarted, MediaCommand};
 use super::state::{Busy, SwarmStore};
 use super::timing::spawn;
 use super::view_look::ViewLook;
-use crate::texts;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// The encoder is being set up.
-    Starting,
-    /// Frames are being made; `requested` is the frame asked of the view.
-    Recording { requested: Option<u64> },
-    /// The last frame is in; the file is being written.
-    Ending,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Film {
-    phase: Phase,
-    first: u64,
-    last: u64,
-    captioned: bool,
-    /// The size the view draws at while filming (`None`: its own).
-    view_size: Option<(u32, u32)>,
-}
-
-thread_local! {
-    /// The film being recorded: one at a time on a page. Plain, not
-    /// reactive: nothing on the page shows it but the session's progress.
-    static FILM: Cell<Option<Film>> = const { Cell::new(None) };
-}
-
-fn film() -> Option<Film> {
-    FILM.with(Cell::get)
-}
-
-fn set_film(film: Option<Film>) {
-    FILM.with(|cell| cell.set(film));
-}
-
-/// Whether the film being recorded is in `phase`.
-fn in_phase(phase: Phase) -> bool {
-    film().is_some_and(|film| film.phase == phase)
-}
-
-fn set_phase(phase: Phase) {
-    if let Some(film) = film() {
-        set_film(Some(Film { phase, ..film }));
-    }
-}
 
 /// Records films of the swarm and says how the last picture or film went.
 #[derive(Clone, Copy)]
 pub struct FilmRecorder {
     store: SwarmStore,
     look: ViewLook,
-    /// What the last picture or film came to (`said`), or why it failed
-    /// (`failed`); at most one of them is set.
-    pub said: RwSignal<Option<String>>,
-    pub failed: RwSignal<Option<String>>,
+    run: StoredValue<FilmRun>,
+    /// The view the film is made of (while its encoder starts).
+    view: StoredValue<Option<Element>, LocalStorage>,
+    /// How the last picture or film went.
+    pub note: RwSignal<MediaNote>,
     /// Whether a film is being recorded.
     pub active: RwSignal<bool>,
 }
@@ -83,192 +36,47 @@ impl FilmRecorder {
         let recorder = Self {
             store: expect_context::<SwarmStore>(),
             look: expect_context::<ViewLook>(),
-            said: RwSignal::new(None),
-            failed: RwSignal::new(None),
+            run: StoredValue::new(FilmRun::new()),
+            view: StoredValue::new_local(None),
+            note: RwSignal::new(MediaNote::Cleared),
             active: RwSignal::new(false),
         };
         on_cleanup(move || {
-            recorder.stop(None);
-            let store = recorder.store;
-            if matches!(untrack(|| store.busy()), Some(Busy::Filming { .. })) {
-                store.pause();
-            }
+            let filming = matches!(
+                untrack(|| recorder.store.busy()),
+                Some(Busy::Filming { .. })
+            );
+            recorder.handle(|run| run.cancel(filming));
         });
         recorder
     }
 
-    /// Shows how a picture or film went (`Err`: why it failed; an empty
-    /// text clears the message).
-    pub fn tell(&self, outcome: Result<String, String>) {
-        let (said, failed) = match outcome {
-            Ok(text) if text.is_empty() => (None, None),
-            Ok(text) => (Some(text), None),
-            Err(text) => (None, Some(text)),
-        };
-        let _ = self.said.try_set(said);
-        let _ = self.failed.try_set(failed);
+    /// Says how a picture or film went.
+    pub fn tell(&self, note: MediaNote) {
+        let _ = self.note.try_set(note);
     }
 
     /// Starts a film of `steps` steps from the shown state; its frames are
     /// `width` × `height` pixels, or the view's picture with the caption
     /// below it for 0 × 0.
     pub fn start(&self, steps: u64, width: u32, height: u32, captioned: bool) {
-        let Some((first, lines)) = self.shown_caption(captioned) else {
+        let Some((first, _)) = self.shown_caption(false) else {
             return;
         };
-        let element = self.look.area.get_untracked().and_then(|area| {
-            area.query_selector(".view-3d-canvas, #swarm-svg")
-                .ok()
-                .flatten()
-        });
-        let Some(element) = element else {
-            self.tell(Err("Die Ansicht ist noch nicht da.".to_owned()));
+        let Some(view) = self.view_element() else {
+            self.tell(MediaNote::Failed(MediaFailure::NoView));
             return;
         };
-        let Some(last) = first.checked_add(steps) else {
-            self.tell(Err(texts::at_last_step()));
-            return;
-        };
-        if film().is_some() {
-            return;
-        }
-        set_film(Some(Film {
-            phase: Phase::Starting,
-            first,
-            last,
-            captioned,
-            view_size: None,
-        }));
-        self.active.set(true);
-        self.tell(Ok(String::new()));
-        let recorder = *self;
-        let args = [
-            element.into(),
-            width.into(),
-            height.into(),
-            lines_value(lines),
-        ];
-        spawn(Box::pin(async move {
-            let started = match call("ready", &[]).await {
-                Ok(_) => call("filmStart", &args).await,
-                Err(why) => Err(why),
-            };
-            if !in_phase(Phase::Starting) {
-                return;
-            }
-            let begun = started.and_then(|answer| {
-                let number = |i| number_at(&answer, i) as u32;
-                set_film(Some(Film {
-                    phase: Phase::Recording { requested: None },
-                    first,
-                    last,
-                    captioned,
-                    view_size: (width > 0).then(|| (number(0), number(1))),
-                }));
-                recorder
-                    .store
-                    .film(steps)
-                    .map_err(|_| texts::at_last_step())
-            });
-            if let Err(why) = begun {
-                recorder.stop(Some(Err(why)));
-            }
-        }));
+        self.view.set_value(Some(view));
+        self.handle(|run| run.start(first, steps, (width, height), captioned));
     }
 
     /// Reacts to what the session is doing (`busy`, tracked by the
     /// caller's effect): takes a due frame, or notices that the film was
     /// stopped.
     pub fn follow(&self, busy: Option<Busy>) {
-        let Some(film) = film() else {
-            return;
-        };
-        let Phase::Recording { requested } = film.phase else {
-            return;
-        };
-        match busy {
-            Some(Busy::Filming {
-                frame,
-                frames,
-                due: true,
-            }) if requested != Some(frame) => self.take_frame(film, frame, frame == frames),
-            Some(Busy::Filming { .. }) => {}
-            _ => self.stop(Some(Err(format!(
-                "Film abgebrochen; der Schwarm steht bei Schritt {}.",
-                format_integer(self.shown_caption(false).map_or(0, |(step, _)| step))
-            )))),
-        }
-    }
-
-    fn take_frame(&self, film: Film, frame: u64, last: bool) {
-        let waiting = Phase::Recording {
-            requested: Some(frame),
-        };
-        set_phase(waiting);
-        let recorder = *self;
-        let asked = self.look.take_picture(
-            film.view_size,
-            Box::new(move |element| {
-                let caption = recorder.shown_caption(film.captioned);
-                let (true, Some((_, lines))) = (in_phase(waiting), caption) else {
-                    return;
-                };
-                let encoded = call("filmFrame", &[element.into(), lines_value(lines)]);
-                spawn(Box::pin(async move {
-                    let encoded = encoded.await;
-                    if !in_phase(waiting) {
-                        return;
-                    }
-                    if let Err(why) = encoded {
-                        recorder.stop(Some(Err(why)));
-                        recorder.store.pause();
-                        return;
-                    }
-                    if last {
-                        set_phase(Phase::Ending);
-                    }
-                    recorder.store.film_frame_taken();
-                    if last {
-                        let stem = film_file_stem(film.first, film.last);
-                        let saved = call("filmEnd", &[JsValue::from_str(&stem)]).await;
-                        recorder.finish(
-                            film,
-                            saved.map(|answer| {
-                                let number = |i| number_at(&answer, i) as u64;
-                                format!(
-                                    "Film gespeichert: {} Bilder, {} kB.",
-                                    format_integer(number(1)),
-                                    format_integer(number(0).div_ceil(1000))
-                                )
-                            }),
-                        );
-                    }
-                }));
-            }),
-        );
-        if !asked {
-            self.stop(Some(Err("Die Ansicht ist nicht mehr da.".to_owned())));
-            self.store.pause();
-        }
-    }
-
-    /// Drops the film being made (the encoder's part too) with `outcome`,
-    /// if one is being made.
-    fn stop(&self, outcome: Option<Result<String, String>>) {
-        if let Some(film) = film() {
-            drop(call("filmCancel", &[]));
-            self.finish(film, outcome.unwrap_or(Ok(String::new())));
-        }
-    }
-
-    fn finish(&self, film: Film, outcome: Result<String, String>) {
-        set_film(None);
-        let _ = self.active.try_set(false);
-        self.tell(outcome);
-        // The view goes back to its own size.
-        if film.view_size.is_some() {
-            self.look.take_picture(None, Box::new(|_| {}));
-        }
+        let shown = self.shown_caption(false).map_or(0, |(step, _)| step);
+        self.handle(|run| run.follow(busy, shown));
     }
 
     /// The shown step and, when `captioned`, its caption.
@@ -279,5 +87,127 @@ impl FilmRecorder {
                 (step, captioned.then(|| caption_lines(step, swarm.params())))
             })
         })
+    }
+
+    fn view_element(&self) -> Option<Element> {
+        self.look.area.get_untracked().and_then(|area| {
+            area.query_selector(".view-3d-canvas, #swarm-svg")
+                .ok()
+                .flatten()
+        })
+    }
+
+    /// Passes the film an event and carries out what it asks for. Nothing
+    /// once the recorder is gone (a late answer after a page change).
+    fn handle(&self, event: impl FnOnce(&mut FilmRun) -> Vec<FilmEffectOf>) {
+        let recorder = *self;
+        let active = self.run.try_update_value(|run| {
+            let effects = event(run);
+            carry_out(run, &mut Page { recorder }, effects);
+            run.is_active()
+        });
+        if let Some(active) = active
+            && self.active.try_get_untracked() != Some(active)
+        {
+            let _ = self.active.try_set(active);
+        }
+    }
+}
+
+type FilmEffectOf = super::media::film::FilmEffect<Element>;
+
+/// The page's side of a film: web/media.js, the view and the session.
+struct Page {
+    recorder: FilmRecorder,
+}
+
+impl FilmExecutor<Element> for Page {
+    fn start_encoder(&mut self, width: u32, height: u32) {
+        let recorder = self.recorder;
+        let Some(view) = recorder.view.try_update_value(Option::take).flatten() else {
+            return;
+        };
+        // The caption of the first frame sets the strip's height.
+        let caption = recorder.shown_caption(true).and_then(|(_, lines)| lines);
+        spawn(Box::pin(async move {
+            let started = async {
+                MediaCommand::Ready.send().await?;
+                let answer = MediaCommand::FilmStart {
+                    view,
+                    width,
+                    height,
+                    caption,
+                }
+                .send()
+                .await?;
+                FilmStarted::read(&answer)
+            }
+            .await
+            .map(|started| (started.view_width, started.view_height));
+            recorder.handle(|run| run.encoder_started(started));
+        }));
+    }
+
+    fn begin_steps(&mut self, steps: u64) -> bool {
+        self.recorder.store.film(steps).is_ok()
+    }
+
+    fn take_picture(&mut self, frame: u64, view_size: Option<(u32, u32)>) -> bool {
+        let recorder = self.recorder;
+        recorder.look.take_picture(
+            view_size,
+            Box::new(move |picture| recorder.handle(|run| run.picture_taken(frame, picture))),
+        )
+    }
+
+    fn encode_frame(&mut self, frame: u64, picture: Element, captioned: bool) {
+        let recorder = self.recorder;
+        let caption = recorder
+            .shown_caption(captioned)
+            .and_then(|(_, lines)| lines);
+        let encoded = MediaCommand::FilmFrame {
+            view: picture,
+            caption,
+        }
+        .send();
+        spawn(Box::pin(async move {
+            let encoded = encoded.await.map(|_| ());
+            recorder.handle(|run| run.frame_encoded(frame, encoded));
+        }));
+    }
+
+    fn frame_taken(&mut self) {
+        self.recorder.store.film_frame_taken();
+    }
+
+    fn end_encoder(&mut self, stem: &str) {
+        let recorder = self.recorder;
+        let saved = MediaCommand::FilmEnd {
+            stem: stem.to_owned(),
+        }
+        .send();
+        spawn(Box::pin(async move {
+            let saved = saved
+                .await
+                .and_then(|answer| FilmSaved::read(&answer))
+                .map(|saved| (saved.bytes, saved.frames));
+            recorder.handle(|run| run.encoder_ended(saved));
+        }));
+    }
+
+    fn cancel_encoder(&mut self) {
+        drop(MediaCommand::FilmCancel.send());
+    }
+
+    fn pause_swarm(&mut self) {
+        self.recorder.store.pause();
+    }
+
+    fn restore_view(&mut self) {
+        self.recorder.look.take_picture(None, Box::new(|_| {}));
+    }
+
+    fn tell(&mut self, note: MediaNote) {
+        self.recorder.tell(note);
     }
 }

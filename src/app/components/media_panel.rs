@@ -7,14 +7,16 @@
 
 use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
 use crate::app::caption::{parse_film_steps, picture_file_name};
 use crate::app::film_recorder::FilmRecorder;
-use crate::app::media::{call, lines_value};
+use crate::app::media::MediaCommand;
+use crate::app::media::film::{MediaFailure, MediaNote};
 use crate::app::state::{RunState, SwarmStore};
 use crate::app::timing::spawn;
 use crate::app::view_look::ViewLook;
+use crate::texts::media::media_note;
 
 /// The panel's markup. „Schritte im Film“ is laid out as every text field
 /// of the app is (`TextField`), opens at 250 (SPEC §9) and has its error
@@ -67,27 +69,34 @@ pub fn MediaPanel() -> impl IntoView {
         let Some((step, lines)) = recorder.shown_caption(captioned()) else {
             return;
         };
-        recorder.tell(Ok(String::new()));
+        recorder.tell(MediaNote::Cleared);
         spawn(Box::pin(async move {
-            let name = picture_file_name(step);
-            let ready = call("ready", &[]).await;
+            let file_name = picture_file_name(step);
+            let ready = MediaCommand::Ready.send().await;
             let asked = ready.is_ok()
                 && look.take_picture(
                     None,
-                    Box::new(move |element| {
-                        let saved = call(
-                            "picture",
-                            &[element.into(), lines_value(lines), JsValue::from_str(&name)],
-                        );
+                    Box::new(move |view| {
+                        let saved = MediaCommand::Picture {
+                            view,
+                            caption: lines,
+                            file_name: file_name.clone(),
+                        }
+                        .send();
                         spawn(Box::pin(async move {
-                            recorder.tell(saved.await.map(|_| format!("Bild gespeichert: {name}")));
+                            recorder.tell(match saved.await {
+                                Ok(_) => MediaNote::PictureSaved(file_name),
+                                Err(why) => MediaNote::Failed(MediaFailure::Media(why)),
+                            });
                         }));
                     }),
                 );
             if !asked {
-                recorder.tell(Err(ready
-                    .err()
-                    .unwrap_or_else(|| "Die Ansicht ist noch nicht da.".to_owned())));
+                recorder.tell(MediaNote::Failed(
+                    ready
+                        .err()
+                        .map_or(MediaFailure::NoView, MediaFailure::Media),
+                ));
             }
         }));
     };
@@ -112,8 +121,8 @@ pub fn MediaPanel() -> impl IntoView {
         // or the film's progress changes, not at every step of a run.
         let has_swarm = store.run_state() != RunState::Empty;
         let idle = has_swarm && !recorder.active.get();
-        let said = recorder.said.get();
-        let failed = recorder.failed.get();
+        let note = recorder.note.with(media_note);
+        let failed = note.as_ref().is_some_and(|(_, failed)| *failed);
         recorder.follow(store.busy());
         if let Some(button) = part("btn-picture") {
             // A picture would take the frame the film waits for.
@@ -123,13 +132,9 @@ pub fn MediaPanel() -> impl IntoView {
             let _ = button.toggle_attribute_with_force("disabled", !idle);
         }
         if let Some(line) = part("media-outcome") {
-            line.set_class_name(if failed.is_some() {
-                "field-error"
-            } else {
-                "media-note"
-            });
-            let _ = line.set_attribute("role", if failed.is_some() { "alert" } else { "status" });
-            line.set_text_content(failed.or(said).as_deref());
+            line.set_class_name(if failed { "field-error" } else { "media-note" });
+            let _ = line.set_attribute("role", if failed { "alert" } else { "status" });
+            line.set_text_content(note.as_ref().map(|(text, _)| text.as_str()));
         }
     });
 
