@@ -9,6 +9,8 @@ pub mod engine;
 pub mod media;
 pub mod spreadsheet;
 pub mod study;
+#[cfg(feature = "web")]
+pub mod study_page;
 
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,

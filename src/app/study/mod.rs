@@ -13,6 +13,7 @@ pub mod progress;
 pub mod results_table;
 pub mod runner;
 pub mod saved;
+pub mod session;
 pub mod store;
 
 pub use store::StudyStore;

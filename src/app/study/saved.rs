@@ -34,11 +34,6 @@ const ROWS_PREFIX: &str = "boids-schwarm.study.v1.";
 /// Runs per stored chunk.
 pub const CHUNK: u64 = 50;
 
-/// Shown when stored rows could not be read.
-pub const DAMAGED: &str = "Ein Teil der gespeicherten Ergebnisse war beschädigt und wurde verworfen; diese Läufe werden neu berechnet.";
-/// Shown when the browser refuses to keep a row.
-pub const FULL: &str = "Der Browser-Speicher ist voll oder gesperrt: Die Ergebnisse bleiben erhalten, solange diese Seite offen ist – bitte „Ergebnisse exportieren“, bevor Sie sie schließen.";
-
 /// A key-value store of texts: the browser's local storage, or memory.
 pub trait Shelf {
     fn get(&self, key: &str) -> Option<String>;

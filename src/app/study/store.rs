@@ -13,37 +13,37 @@
 use leptos::prelude::*;
 
 use super::draft::PlanDraft;
-use super::runner::{Phase, Progress, Recorded, StudyRunner};
+use super::runner::{Progress, StudyRunner};
 use super::saved;
-use crate::app::engine::{PoolEvent, WorkerPool};
+use super::session::{StudyExecutor, StudyNote, StudySession};
+use crate::app::engine::{PoolEvent, WorkerFailure, WorkerPool};
 use crate::app::timing::{defer, now_ms};
 use crate::model::Measure;
 use crate::model::study::Plan;
-use crate::texts::engine;
+use crate::texts::study_page::study_note;
 use crate::worker::study::RunRequest;
 
 /// The browser's local storage; natively a shelf in memory.
 #[cfg(target_arch = "wasm32")]
-fn shelf() -> saved::LocalShelf {
-    saved::LocalShelf
-}
-
+type Shelf = saved::LocalShelf;
 #[cfg(not(target_arch = "wasm32"))]
-fn shelf() -> saved::MemoryShelf {
-    saved::MemoryShelf::default()
+type Shelf = saved::MemoryShelf;
+
+fn shelf() -> Shelf {
+    Shelf::default()
 }
 
 /// The study, its workers and what views track.
 #[derive(Debug, Clone, Copy)]
 pub struct StudyStore {
-    runner: StoredValue<Option<StudyRunner>>,
+    session: StoredValue<StudySession>,
     pool: StoredValue<Option<WorkerPool>, LocalStorage>,
     version: RwSignal<u64>,
     /// When views were last told of new rows, and whether a later telling
     /// is scheduled.
     told: StoredValue<(f64, bool)>,
     running: RwSignal<bool>,
-    note: RwSignal<Option<String>>,
+    note: RwSignal<Option<StudyNote>>,
     /// The plan form as typed; `None` until the page first shows it.
     pub draft: RwSignal<Option<PlanDraft>>,
     /// The measure the chart and the table show.
@@ -55,25 +55,17 @@ impl StudyStore {
     /// kept, and its stored rows (not running: „Studie fortsetzen“ goes on).
     #[must_use]
     pub fn restore() -> Self {
-        let mut shelf = shelf();
-        let mut note = None;
-        let runner = saved::load_plan(&shelf).map(|(_, plan)| {
-            let restored = saved::restore(&mut shelf, &plan);
-            if restored.damaged {
-                note = Some(saved::DAMAGED.to_owned());
-            }
-            StudyRunner::new(plan, restored.rows)
-        });
-        let draft = runner
-            .as_ref()
+        let session = StudySession::restore(&mut shelf());
+        let draft = session
+            .runner()
             .map(|runner| PlanDraft::of_plan(runner.plan()));
         Self {
-            runner: StoredValue::new(runner),
+            note: RwSignal::new(session.note().cloned()),
+            session: StoredValue::new(session),
             pool: StoredValue::new_local(None),
             version: RwSignal::new(0),
             told: StoredValue::new((0.0, false)),
             running: RwSignal::new(false),
-            note: RwSignal::new(note),
             draft: RwSignal::new(draft),
             measure: RwSignal::new(Measure::Polarization),
         }
@@ -103,7 +95,8 @@ impl StudyStore {
     /// What the page must say: storage full or damaged, workers failed (tracked).
     #[must_use]
     pub fn note(&self) -> Signal<Option<String>> {
-        self.note.into()
+        let note = self.note;
+        Signal::derive(move || note.with(|note| note.as_ref().map(study_note)))
     }
 
     /// Reads the study (tracked: changes with every row and phase).
@@ -111,8 +104,8 @@ impl StudyStore {
         self.version.track();
         let mut read = Some(read);
         let done = self
-            .runner
-            .try_with_value(|runner| read.take().map(|read| read(runner.as_ref())));
+            .session
+            .try_with_value(|session| read.take().map(|read| read(session.runner())));
         match (done.flatten(), read) {
             (Some(value), _) => value,
             (None, Some(read)) => read(None),
@@ -130,154 +123,54 @@ impl StudyStore {
     /// `plan` (its JSON text `json`) on `cores` workers. Rows of this plan
     /// kept in the browser count as done.
     pub fn start(&self, json: &str, plan: Plan, cores: u32) {
-        if self.running.get_untracked() {
-            return;
-        }
-        let mut shelf = shelf();
-        let id = plan.id();
-        let same = self
-            .runner
-            .try_with_value(|runner| runner.as_ref().is_some_and(|r| r.id() == id))
-            .unwrap_or(false);
-        if !same {
-            // The browser keeps the rows of the study last started only.
-            let old = self
-                .runner
-                .with_value(|runner| runner.as_ref().map(StudyRunner::id));
-            if let Some(old) = old {
-                saved::forget(&mut shelf, old);
-            }
-            let restored = saved::restore(&mut shelf, &plan);
-            self.note
-                .set(restored.damaged.then(|| saved::DAMAGED.to_owned()));
-            self.runner
-                .set_value(Some(StudyRunner::new(plan, restored.rows)));
-        } else {
-            self.note.set(None);
-        }
-        if !saved::save_plan(&mut shelf, json) {
-            self.note.set(Some(saved::FULL.to_owned()));
-        }
-        let missing = self
-            .runner
-            .with_value(|runner| runner.as_ref().map_or(0, StudyRunner::missing));
-        if missing == 0 {
-            self.publish();
-            return;
-        }
-        let workers = u64::from(cores.max(1)).min(missing) as u32;
-        let store = *self;
-        match WorkerPool::spawn(workers, move |event| store.on_event(event)) {
-            Ok(pool) => {
-                let size = pool.size() as usize;
-                self.pool.set_value(Some(pool));
-                let assignments = self.runner.try_update_value(|runner| {
-                    runner
-                        .as_mut()
-                        .map(|runner| runner.start(size, now_ms()))
-                        .unwrap_or_default()
-                });
-                for assignment in assignments.unwrap_or_default() {
-                    self.send(assignment.worker, assignment.run.index);
-                }
-            }
-            Err(why) => self.note.set(Some(engine::study_cannot_start(&why))),
-        }
-        self.publish();
+        self.act(|session, browser, now| session.start(browser, json, plan, cores, now));
     }
 
     /// „Abbrechen“: the runs in flight are dropped with their workers; the
     /// finished rows stay (in memory and in the browser).
     pub fn cancel(&self) {
-        self.stop();
-        self.publish();
-    }
-
-    fn stop(&self) {
-        self.runner.try_update_value(|runner| {
-            if let Some(runner) = runner {
-                runner.stop(now_ms());
-            }
-        });
-        // Dropped after the current event handler: the pool's own worker
-        // may be the one calling.
-        let pool = self.pool;
-        defer(move || {
-            pool.try_set_value(None);
-        });
-    }
-
-    fn send(&self, worker: usize, run: u64) {
-        self.runner.with_value(|runner| {
-            let Some(runner) = runner else { return };
-            let plan = runner.plan();
-            let request = RunRequest::new(&plan.run(run), plan.steps, plan.burn_in);
-            self.pool.with_value(|pool| {
-                if let Some(pool) = pool {
-                    pool.send_run(worker, &request);
-                }
-            });
-        });
+        self.act(|session, browser, now| session.cancel(browser, now));
     }
 
     fn on_event(&self, event: PoolEvent) {
         match event {
-            PoolEvent::Row { worker, reply } => self.on_row(worker, reply.run, &reply.line),
+            PoolEvent::Row { worker, reply } => {
+                self.act(|session, browser, now| session.row(browser, worker, &reply, now));
+            }
             PoolEvent::Failed(why) => {
-                self.stop();
-                self.note.set(Some(engine::study_workers_failed(&why)));
-                self.publish();
+                self.act(|session, browser, now| session.workers_failed(browser, why, now));
             }
             PoolEvent::Restarted { worker } => {
-                let lost = self
-                    .runner
-                    .try_with_value(|runner| runner.as_ref().and_then(|r| r.lost(worker)));
-                if let Some(Some(run)) = lost {
-                    self.note
-                        .set(Some(engine::STUDY_WORKER_RESTARTED.to_owned()));
-                    self.send(worker, run);
-                }
+                self.act(|session, browser, _| session.worker_restarted(browser, worker));
             }
-            PoolEvent::Reply(_) => {}
+            // A study's workers are never asked for shares: such an answer
+            // comes from a worker that is not sound.
+            PoolEvent::Reply(_) => self.act(|session, browser, now| {
+                session.workers_failed(browser, WorkerFailure::Unusable, now);
+            }),
         }
     }
 
-    fn on_row(&self, worker: usize, run: u64, line: &str) {
-        let outcome = self.runner.try_update_value(|runner| {
-            let runner = runner.as_mut()?;
-            let recorded = runner.record(worker, run, line, now_ms());
-            let kept = match &recorded {
-                Ok(Recorded::Row { .. }) => {
-                    saved::save_run(&mut shelf(), runner.id(), runner.rows(), run)
-                }
-                _ => true,
-            };
-            Some((recorded, kept, runner.phase()))
+    /// Passes the study an event with the time and the browser, then tells
+    /// the views. Nothing once the store is disposed.
+    fn act(&self, event: impl FnOnce(&mut StudySession, &mut Browser, f64)) {
+        let store = *self;
+        let note = self.session.try_update_value(|session| {
+            event(
+                session,
+                &mut Browser {
+                    store,
+                    shelf: shelf(),
+                },
+                now_ms(),
+            );
+            session.note().cloned()
         });
-        let Some(Some((recorded, kept, phase))) = outcome else {
+        let Some(note) = note else {
             return;
         };
-        if !kept {
-            self.note.set(Some(saved::FULL.to_owned()));
-        }
-        match recorded {
-            Ok(Recorded::Row { next, .. }) => {
-                if let Some(next) = next {
-                    self.send(next.worker, next.run.index);
-                }
-                if phase == Phase::Complete {
-                    self.stop();
-                }
-            }
-            Ok(Recorded::Ignored) => return,
-            Err(bad) => {
-                self.stop();
-                self.note.set(Some(format!(
-                    "Ein Web Worker lieferte für Lauf {} ein falsches Ergebnis; die Studie wurde \
-                     angehalten.",
-                    bad.run
-                )));
-            }
+        if self.note.try_with_untracked(|current| *current != note) == Some(true) {
+            self.note.set(note);
         }
         self.publish();
     }
@@ -287,8 +180,8 @@ impl StudyStore {
     /// and the table and the chart redraw for each telling).
     fn publish(&self) {
         let running = self
-            .runner
-            .try_with_value(|runner| runner.as_ref().is_some_and(|r| r.phase() == Phase::Running))
+            .session
+            .try_with_value(StudySession::is_running)
             .unwrap_or(false);
         let changed = self.running.try_get_untracked() != Some(running);
         if changed {
@@ -311,6 +204,46 @@ impl StudyStore {
                 store.version.try_update(|version| *version += 1);
             });
         }
+    }
+}
+
+/// The browser's side of a study: the store's worker pool and local
+/// storage.
+struct Browser {
+    store: StudyStore,
+    shelf: Shelf,
+}
+
+impl StudyExecutor for Browser {
+    type Shelf = Shelf;
+
+    fn shelf(&mut self) -> &mut Shelf {
+        &mut self.shelf
+    }
+
+    fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
+        let store = self.store;
+        let pool = WorkerPool::spawn(size, move |event| store.on_event(event))?;
+        let started = pool.size();
+        self.store.pool.set_value(Some(pool));
+        Ok(started)
+    }
+
+    fn send_run(&mut self, worker: usize, request: &RunRequest) {
+        self.store.pool.with_value(|pool| {
+            if let Some(pool) = pool {
+                pool.send_run(worker, request);
+            }
+        });
+    }
+
+    fn stop_workers(&mut self) {
+        // Dropped after the current event handler: the pool's own worker
+        // may be the one calling.
+        let pool = self.store.pool;
+        defer(move || {
+            pool.try_set_value(None);
+        });
     }
 }
 
