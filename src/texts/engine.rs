@@ -1,9 +1,10 @@
 //! The words for where the model computes: why the Web Workers cannot be
 //! used, and the notes the status shows about it.
 
-use super::APP_UPDATED;
+use super::{APP_UPDATED, IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
 use crate::app::engine::WorkerFailure;
 use crate::app::session::EngineNote;
+use crate::app::state_reader::ImportFailure;
 
 /// Why the Web Workers cannot be used, as a phrase for parentheses.
 #[must_use]
@@ -66,3 +67,15 @@ pub fn study_workers_failed(failure: &WorkerFailure) -> String {
 /// A study worker crashed and its run is computed again.
 pub const STUDY_WORKER_RESTARTED: &str =
     "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet.";
+
+/// Why „Zustand laden“ failed.
+#[must_use]
+pub fn import_failure(failure: &ImportFailure) -> String {
+    match failure {
+        ImportFailure::NeedsWorker => IMPORT_NEEDS_WORKER.to_owned(),
+        ImportFailure::TimedOut => IMPORT_TIMED_OUT.to_owned(),
+        ImportFailure::Unreadable => UNREADABLE_FILE.to_owned(),
+        ImportFailure::OtherBuild => APP_UPDATED.to_owned(),
+        ImportFailure::Refused(why) => why.clone(),
+    }
+}

@@ -6,8 +6,9 @@ use crate::app::download::take_chosen_file;
 use crate::app::format::format_integer;
 use crate::app::param_form::ParamForm;
 use crate::app::state::SwarmStore;
-use crate::app::state_reader::read_state_file;
+use crate::app::state_reader::{ImportFailure, read_state_file};
 use crate::model::Kinematics;
+use crate::texts::engine::import_failure;
 
 /// The outcome shown under the file input.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,7 +25,7 @@ pub fn StateImport() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let form = expect_context::<ParamForm>();
     let outcome = RwSignal::new(None::<Outcome>);
-    let apply = move |result: Result<Kinematics, String>| match result {
+    let apply = move |result: Result<Kinematics, ImportFailure>| match result {
         Ok(state) => {
             let message = format!(
                 "Zustand von Schritt {} mit {} Boids geladen (pausiert).",
@@ -35,7 +36,7 @@ pub fn StateImport() -> impl IntoView {
             store.load(state);
             outcome.set(Some(Outcome::Loaded(message)));
         }
-        Err(message) => outcome.set(Some(Outcome::Failed(message))),
+        Err(failure) => outcome.set(Some(Outcome::Failed(import_failure(&failure)))),
     };
     let on_change = move |event: leptos::ev::Event| {
         let Some(file) = take_chosen_file(&event) else {
