@@ -54,25 +54,40 @@ pub fn film_file_stem(first: u64, last: u64) -> String {
 /// seconds of film: the panel's markup holds it.)
 pub const FILM_STEPS_MAX: u64 = 100_000;
 
-/// Reads „Schritte im Film“: a whole number from 1 to [`FILM_STEPS_MAX`],
-/// or the German message under the field.
-pub fn parse_film_steps(text: &str) -> Result<u64, String> {
-    let range = || {
-        format!(
-            "Schritte im Film: eine ganze Zahl von 1 bis {}.",
-            format_integer(FILM_STEPS_MAX)
-        )
-    };
-    match parse_whole_number(text) {
-        Ok(steps) if (1..=FILM_STEPS_MAX).contains(&steps) => Ok(steps),
-        Ok(_) | Err(WholeNumberError::TooLarge { .. }) => Err(range()),
-        Err(WholeNumberError::Empty) => Err(format!("Bitte eingeben: {}", range())),
-        Err(WholeNumberError::NotDigits { text }) => Err(format!(
-            "„{}“ ist keine ganze Zahl. {}",
-            text.chars().take(20).collect::<String>(),
-            range()
-        )),
+/// A whole number typed into a field with a range that it is not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryError {
+    /// Nothing typed.
+    Empty,
+    /// Not a whole number: what was typed.
+    NotWhole(String),
+    /// A whole number outside the range.
+    OutOfRange,
+}
+
+impl EntryError {
+    fn of(error: WholeNumberError) -> Self {
+        match error {
+            WholeNumberError::Empty => Self::Empty,
+            WholeNumberError::NotDigits { text } => Self::NotWhole(text),
+            WholeNumberError::TooLarge { .. } => Self::OutOfRange,
+        }
     }
+}
+
+/// Reads a whole number from `min` to `max`.
+pub fn parse_entry(text: &str, min: u64, max: u64) -> Result<u64, EntryError> {
+    match parse_whole_number(text) {
+        Ok(value) if (min..=max).contains(&value) => Ok(value),
+        Ok(_) => Err(EntryError::OutOfRange),
+        Err(error) => Err(EntryError::of(error)),
+    }
+}
+
+/// Reads „Schritte im Film“: a whole number from 1 to [`FILM_STEPS_MAX`]
+/// (words of the error in `texts::media`).
+pub fn parse_film_steps(text: &str) -> Result<u64, EntryError> {
+    parse_entry(text, 1, FILM_STEPS_MAX)
 }
 
 #[cfg(test)]
@@ -114,6 +129,8 @@ mod tests {
 
     #[test]
     fn film_steps_are_whole_numbers_from_one_to_the_largest() {
+        let parse_film_steps =
+            |text| parse_film_steps(text).map_err(|e| crate::texts::media::film_steps_error(&e));
         assert_eq!(parse_film_steps(" 250 "), Ok(250));
         assert_eq!(parse_film_steps("1"), Ok(1));
         assert_eq!(parse_film_steps("100000"), Ok(FILM_STEPS_MAX));

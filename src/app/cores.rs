@@ -6,7 +6,8 @@
 
 use leptos::prelude::*;
 
-use crate::model::{WholeNumberError, parse_whole_number};
+use super::caption::{EntryError, parse_entry};
+use crate::texts::engine::cores_error;
 
 /// Fewest workers.
 pub const MIN_CORES: u32 = 1;
@@ -32,18 +33,8 @@ pub fn default_cores(reported: Option<f64>) -> u32 {
 /// Parses what the user typed: a whole number by the rule of
 /// [`parse_whole_number`] (digits only, surrounding spaces allowed) from
 /// [`MIN_CORES`] to [`MAX_CORES`].
-pub fn parse_cores(text: &str) -> Result<u32, String> {
-    match parse_whole_number(text) {
-        Ok(cores) if (u64::from(MIN_CORES)..=u64::from(MAX_CORES)).contains(&cores) => {
-            Ok(cores as u32)
-        }
-        Err(WholeNumberError::Empty) => {
-            Err("Bitte einen Wert für Rechenkerne eingeben.".to_owned())
-        }
-        _ => Err(format!(
-            "Rechenkerne muss eine ganze Zahl von {MIN_CORES} bis {MAX_CORES} sein."
-        )),
-    }
+pub fn parse_cores(text: &str) -> Result<u32, EntryError> {
+    parse_entry(text, u64::from(MIN_CORES), u64::from(MAX_CORES)).map(|cores| cores as u32)
 }
 
 /// A stored value if it is a valid number of cores.
@@ -86,7 +77,8 @@ impl CoreSetting {
     /// The German error while the text is invalid (tracked).
     #[must_use]
     pub fn error(&self) -> Option<String> {
-        self.text.with(|text| parse_cores(text).err())
+        self.text
+            .with(|text| parse_cores(text).err().map(|error| cores_error(&error)))
     }
 
     /// The number of workers to use (tracked): the last valid value.
@@ -157,6 +149,7 @@ mod tests {
 
     #[test]
     fn only_whole_numbers_from_1_to_16_are_accepted() {
+        let parse_cores = |text| parse_cores(text).map_err(|error| cores_error(&error));
         assert_eq!(parse_cores(" 3 "), Ok(3));
         assert_eq!(parse_cores("16"), Ok(16));
         assert_eq!(parse_cores("1"), Ok(1));

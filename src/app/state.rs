@@ -349,8 +349,12 @@ impl SwarmStore {
             PoolEvent::Restarted { .. } => {
                 self.run(|session, _| session.worker_restarted());
             }
-            // The simulation never asks its workers for study runs.
-            PoolEvent::Row { .. } => {}
+            // The simulation never asks its workers for study runs: such
+            // an answer comes from a worker that is not sound.
+            PoolEvent::Row { .. } => {
+                self.pool.set_value(None);
+                self.run(|session, _| session.workers_failed(WorkerFailure::Unusable));
+            }
         }
     }
 

@@ -2,6 +2,8 @@
 //! used, and the notes the status shows about it.
 
 use super::{APP_UPDATED, IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
+use crate::app::caption::EntryError;
+use crate::app::cores::{MAX_CORES, MIN_CORES};
 use crate::app::engine::WorkerFailure;
 use crate::app::session::EngineNote;
 use crate::app::state_reader::ImportFailure;
@@ -77,5 +79,16 @@ pub fn import_failure(failure: &ImportFailure) -> String {
         ImportFailure::Unreadable => UNREADABLE_FILE.to_owned(),
         ImportFailure::OtherBuild => APP_UPDATED.to_owned(),
         ImportFailure::Refused(why) => why.clone(),
+    }
+}
+
+/// Why „Rechenkerne“ is not a valid entry.
+#[must_use]
+pub fn cores_error(error: &EntryError) -> String {
+    match error {
+        EntryError::Empty => "Bitte einen Wert für Rechenkerne eingeben.".to_owned(),
+        EntryError::NotWhole(_) | EntryError::OutOfRange => {
+            format!("Rechenkerne muss eine ganze Zahl von {MIN_CORES} bis {MAX_CORES} sein.")
+        }
     }
 }

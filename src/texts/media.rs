@@ -1,6 +1,7 @@
 //! The words for pictures and films: how the last one went.
 
 use super::at_last_step;
+use crate::app::caption::{EntryError, FILM_STEPS_MAX};
 use crate::app::format::format_integer;
 use crate::app::media::film::{MediaFailure, MediaNote};
 
@@ -45,5 +46,22 @@ pub fn media_note(note: &MediaNote) -> Option<(String, bool)> {
             format_integer(*step)
         )),
         MediaNote::Failed(MediaFailure::Media(why)) => failure(why.clone()),
+    }
+}
+
+/// Why „Schritte im Film“ is not a valid entry.
+#[must_use]
+pub fn film_steps_error(error: &EntryError) -> String {
+    let range = format!(
+        "Schritte im Film: eine ganze Zahl von 1 bis {}.",
+        format_integer(FILM_STEPS_MAX)
+    );
+    match error {
+        EntryError::OutOfRange => range,
+        EntryError::Empty => format!("Bitte eingeben: {range}"),
+        EntryError::NotWhole(text) => format!(
+            "„{}“ ist keine ganze Zahl. {range}",
+            text.chars().take(20).collect::<String>()
+        ),
     }
 }

@@ -1,6 +1,8 @@
 //! The words of the study page's notes.
 
 use super::engine::{STUDY_WORKER_RESTARTED, study_cannot_start, study_workers_failed};
+use super::{label, param_error, study::plan_error};
+use crate::app::study::draft::{AxisPart, PlanFormError, WholeField};
 use crate::app::study::session::StudyNote;
 
 /// The note for the study page.
@@ -21,5 +23,53 @@ pub fn study_note(note: &StudyNote) -> String {
             "Ein Web Worker lieferte für Lauf {run} ein falsches Ergebnis; die Studie wurde \
              angehalten."
         ),
+    }
+}
+
+/// What is typed wrong in the plan form.
+#[must_use]
+pub fn plan_form_error(error: &PlanFormError) -> String {
+    let axis = |number: &usize, field| format!("Achse {number} ({})", label(field));
+    match error {
+        PlanFormError::Base(error) => param_error(error),
+        PlanFormError::AxisValue {
+            number,
+            field,
+            part,
+            error,
+        } => {
+            let part = match part {
+                AxisPart::Values => "Werte",
+                AxisPart::From => "von",
+                AxisPart::To => "bis",
+            };
+            format!("{}, {part}: {}", axis(number, *field), param_error(error))
+        }
+        PlanFormError::AxisEmpty { number, field } => format!(
+            "{}: Bitte Werte angeben, durch Semikolon getrennt (Beispiel: 0; 0,5; 1).",
+            axis(number, *field)
+        ),
+        PlanFormError::Whole { what, text } => {
+            let name = match what {
+                WholeField::Steps => "Schritte".to_owned(),
+                WholeField::BurnIn => "Einschwingen".to_owned(),
+                WholeField::SeedCount => "Anzahl der Seeds".to_owned(),
+                WholeField::Points { number, field } => {
+                    format!("{}, Punkte", axis(number, *field))
+                }
+            };
+            if text.is_empty() {
+                format!("{name}: Bitte eine ganze Zahl eingeben.")
+            } else {
+                format!("{name}: „{text}“ ist keine ganze Zahl ab 0.")
+            }
+        }
+        PlanFormError::Seed { list, error } => format!(
+            "{}: {}",
+            if *list { "Seeds" } else { "Seeds ab" },
+            param_error(error)
+        ),
+        PlanFormError::NoSeeds => "Seeds: Bitte mindestens einen Seed angeben.".to_owned(),
+        PlanFormError::Plan(error) => plan_error(error),
     }
 }

@@ -5,6 +5,8 @@
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
+use crate::texts::study_page::plan_form_error;
+
 use super::CoresField;
 use crate::app::cores::CoreSetting;
 use crate::app::format::format_integer;
@@ -78,7 +80,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
         <section class="study-run" aria-labelledby="study-run-title">
             <h2 id="study-run-title">"Rechnen"</h2>
             <p class="field-error" id="study-plan-error" role="alert">
-                {move || checked.with(|c| c.as_ref().and_then(|c| c.as_ref().err()).cloned())}
+                {move || checked.with(|c| c.as_ref().and_then(|c| c.as_ref().err()).map(plan_form_error))}
             </p>
             <p class="study-size" id="study-size">{summary}</p>
             <CoresField

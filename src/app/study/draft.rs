@@ -10,8 +10,53 @@
 //! since the comma is the decimal separator.
 
 use crate::model::study::{Plan, PlanError};
-use crate::model::{ParamField, Params, WholeNumberError, parse_whole_number};
-use crate::texts::{self, format_value};
+use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_whole_number};
+use crate::texts::format_value;
+
+/// What is typed wrong in the plan form (words in `texts::study_page`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlanFormError {
+    /// A base parameter.
+    Base(ParamError),
+    /// A value of axis `number` (1 or 2) sweeping `field`, in its `part`.
+    AxisValue {
+        number: usize,
+        field: ParamField,
+        part: AxisPart,
+        error: ParamError,
+    },
+    /// Axis `number` lists no value.
+    AxisEmpty { number: usize, field: ParamField },
+    /// A whole number that is missing (`text` empty) or not one.
+    Whole { what: WholeField, text: String },
+    /// A seed (`list`: one of the list, else „Seeds ab“).
+    Seed { list: bool, error: ParamError },
+    /// The list of seeds is empty.
+    NoSeeds,
+    /// The form writes a plan the model refuses.
+    Plan(PlanError),
+}
+
+/// Which part of an axis a value was typed into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AxisPart {
+    Values,
+    From,
+    To,
+}
+
+/// Which whole-number field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WholeField {
+    Steps,
+    BurnIn,
+    SeedCount,
+    /// The points of axis `number` sweeping `field`.
+    Points {
+        number: usize,
+        field: ParamField,
+    },
+}
 
 /// The parameters a study may sweep and set in `base`: all but the seed.
 pub const BASE_FIELDS: [ParamField; 6] = [
@@ -169,13 +214,11 @@ impl PlanDraft {
         }
     }
 
-    /// The plan file's JSON, or the first German message about what is typed.
-    pub fn to_json(&self) -> Result<String, String> {
+    /// The plan file's JSON, or the first thing typed wrong.
+    pub fn to_json(&self) -> Result<String, PlanFormError> {
         let mut base = Vec::new();
         for (field, text) in BASE_FIELDS.iter().zip(&self.base) {
-            let value = field
-                .parse(text)
-                .map_err(|error| texts::param_error(&error))?;
+            let value = field.parse(text).map_err(PlanFormError::Base)?;
             base.push(format!("\"{}\": {}", field.key(), field.plain_text(value)));
         }
         let mut sweep = Vec::new();
@@ -194,33 +237,32 @@ impl PlanDraft {
                 .join(",")
                 + if sweep.is_empty() { "" } else { "\n  " },
             self.seeds_json()?,
-            whole("Schritte", &self.steps)?,
-            whole("Einschwingen", &self.burn_in)?,
+            whole(WholeField::Steps, &self.steps)?,
+            whole(WholeField::BurnIn, &self.burn_in)?,
         ))
     }
 
-    /// The checked plan with its JSON text, or the German message (the
-    /// form's own, or the model's as for a plan file).
-    pub fn to_plan(&self) -> Result<(String, Plan), String> {
+    /// The checked plan with its JSON text, or what is wrong (the form's
+    /// own, or the model's as for a plan file).
+    pub fn to_plan(&self) -> Result<(String, Plan), PlanFormError> {
         let json = self.to_json()?;
-        let plan = Plan::parse(json.as_bytes())
-            .map_err(|error: PlanError| crate::texts::study::plan_error(&error))?;
+        let plan = Plan::parse(json.as_bytes()).map_err(PlanFormError::Plan)?;
         Ok((json, plan))
     }
 
-    fn seeds_json(&self) -> Result<String, String> {
+    fn seeds_json(&self) -> Result<String, PlanFormError> {
         match self.seed_mode {
             SeedMode::Range => Ok(format!(
                 "{{\"from\": {}, \"count\": {}}}",
-                seed("Seeds ab", &self.seeds_from)?,
-                whole("Anzahl der Seeds", &self.seeds_count)?
+                seed(false, &self.seeds_from)?,
+                whole(WholeField::SeedCount, &self.seeds_count)?
             )),
             SeedMode::List => {
                 let seeds = list(&self.seeds_list)
-                    .map(|text| seed("Seeds", text))
+                    .map(|text| seed(true, text))
                     .collect::<Result<Vec<_>, _>>()?;
                 if seeds.is_empty() {
-                    return Err("Seeds: Bitte mindestens einen Seed angeben.".to_owned());
+                    return Err(PlanFormError::NoSeeds);
                 }
                 Ok(format!("[{}]", seeds.join(", ")))
             }
@@ -235,24 +277,26 @@ fn list(text: &str) -> impl Iterator<Item = &str> {
         .filter(|entry| !entry.is_empty())
 }
 
-fn axis_json(axis: &AxisDraft, field: ParamField, number: usize) -> Result<String, String> {
-    let name = format!("Achse {number} ({})", texts::label(field));
-    let value = |text: &str, what: &str| {
+fn axis_json(axis: &AxisDraft, field: ParamField, number: usize) -> Result<String, PlanFormError> {
+    let value = |text: &str, part: AxisPart| {
         field
             .parse(text)
             .map(|value| field.plain_text(value))
-            .map_err(|error| format!("{name}, {what}: {}", texts::param_error(&error)))
+            .map_err(|error| PlanFormError::AxisValue {
+                number,
+                field,
+                part,
+                error,
+            })
     };
     let key = field.key();
     match axis.mode {
         AxisMode::Values => {
             let values = list(&axis.values)
-                .map(|text| value(text, "Werte"))
+                .map(|text| value(text, AxisPart::Values))
                 .collect::<Result<Vec<_>, _>>()?;
             if values.is_empty() {
-                return Err(format!(
-                    "{name}: Bitte Werte angeben, durch Semikolon getrennt (Beispiel: 0; 0,5; 1)."
-                ));
+                return Err(PlanFormError::AxisEmpty { number, field });
             }
             Ok(format!(
                 "{{\"parameter\": \"{key}\", \"values\": [{}]}}",
@@ -261,26 +305,29 @@ fn axis_json(axis: &AxisDraft, field: ParamField, number: usize) -> Result<Strin
         }
         AxisMode::Range => Ok(format!(
             "{{\"parameter\": \"{key}\", \"from\": {}, \"to\": {}, \"points\": {}}}",
-            value(&axis.from, "von")?,
-            value(&axis.to, "bis")?,
-            whole(&format!("{name}, Punkte"), &axis.points)?
+            value(&axis.from, AxisPart::From)?,
+            value(&axis.to, AxisPart::To)?,
+            whole(WholeField::Points { number, field }, &axis.points)?
         )),
     }
 }
 
-/// A whole number typed into the field `label` (its range is the plan's).
-fn whole(label: &str, text: &str) -> Result<u64, String> {
-    parse_whole_number(text).map_err(|error| match error {
-        WholeNumberError::Empty => format!("{label}: Bitte eine ganze Zahl eingeben."),
-        _ => format!("{label}: „{}“ ist keine ganze Zahl ab 0.", text.trim()),
+/// A whole number typed into the field `what` (its range is the plan's).
+fn whole(what: WholeField, text: &str) -> Result<u64, PlanFormError> {
+    parse_whole_number(text).map_err(|error| PlanFormError::Whole {
+        what,
+        text: match error {
+            WholeNumberError::Empty => String::new(),
+            _ => text.trim().to_owned(),
+        },
     })
 }
 
-fn seed(label: &str, text: &str) -> Result<String, String> {
+fn seed(list: bool, text: &str) -> Result<String, PlanFormError> {
     ParamField::Seed
         .parse(text)
         .map(|value| ParamField::Seed.plain_text(value))
-        .map_err(|error| format!("{label}: {}", texts::param_error(&error)))
+        .map_err(|error| PlanFormError::Seed { list, error })
 }
 
 #[cfg(test)]
@@ -332,17 +379,19 @@ mod tests {
 
     #[test]
     fn what_is_typed_wrong_is_named_in_german() {
+        use crate::texts::study_page::plan_form_error;
+        let words = |result: Result<String, PlanFormError>| result.map_err(|e| plan_form_error(&e));
         let draft = PlanDraft::around(&Params::default());
         let mut bad = draft.clone();
         bad.base[1] = "5".to_owned();
         assert_eq!(
-            bad.to_json(),
+            words(bad.to_json()),
             Err("Radius muss größer als 0 und höchstens 4,2 sein.".to_owned())
         );
         let mut bad = draft.clone();
         bad.axes[0].mode = AxisMode::Values;
         bad.axes[0].values = "0; 0,5; abc".to_owned();
-        let message = bad.to_json().expect_err("abc");
+        let message = words(bad.to_json()).expect_err("abc");
         assert!(
             message.starts_with("Achse 1 (Richtung), Werte: "),
             "{message}"
@@ -352,31 +401,43 @@ mod tests {
         bad.axes[0].values = " ; ".to_owned();
         bad.axes[0].mode = AxisMode::Values;
         assert!(
-            bad.to_json()
+            words(bad.to_json())
                 .expect_err("empty")
                 .contains("Bitte Werte angeben")
         );
         let mut bad = draft.clone();
         bad.steps = "-3".to_owned();
         assert_eq!(
-            bad.to_json(),
+            words(bad.to_json()),
             Err("Schritte: „-3“ ist keine ganze Zahl ab 0.".to_owned())
         );
         let mut bad = draft.clone();
         bad.burn_in = "600".to_owned();
         assert_eq!(
-            bad.to_plan().map(|_| ()),
+            words(bad.to_plan().map(|(json, _)| json)),
             Err("burn_in: muss eine ganze Zahl von 0 bis 500 sein.".to_owned())
         );
         let mut bad = draft;
         bad.seed_mode = SeedMode::List;
         bad.seeds_list = "1; 2; 1".to_owned();
         assert_eq!(
-            bad.to_plan().map(|_| ()),
+            words(bad.to_plan().map(|(json, _)| json)),
             Err(
                 "seeds[2]: derselbe Wert wie seeds[0] (kein Wert darf doppelt vorkommen)."
                     .to_owned()
             )
+        );
+        let mut bad = PlanDraft::around(&Params::default());
+        bad.seeds_count = String::new();
+        assert_eq!(
+            words(bad.to_json()),
+            Err("Anzahl der Seeds: Bitte eine ganze Zahl eingeben.".to_owned())
+        );
+        bad.seed_mode = SeedMode::List;
+        bad.seeds_list = " ; ".to_owned();
+        assert_eq!(
+            words(bad.to_json()),
+            Err("Seeds: Bitte mindestens einen Seed angeben.".to_owned())
         );
     }
 }

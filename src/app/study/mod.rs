@@ -39,6 +39,6 @@ pub fn file_name(hex: &str, suffix: &str) -> String {
     format!("boids-schwarm-studie-{hex}{suffix}")
 }
 
-/// The plan form checked: its JSON and plan, or the German message;
+/// The plan form checked: its JSON and plan, or what is typed wrong;
 /// `None` before the page first showed the form.
-pub type Checked = Option<Result<(String, crate::model::study::Plan), String>>;
+pub type Checked = Option<Result<(String, crate::model::study::Plan), draft::PlanFormError>>;
