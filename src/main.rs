@@ -2,10 +2,10 @@
 //! place of the static shell that index.html shows while the wasm loads.
 
 use boids_schwarm::app::App;
-use boids_schwarm::app::timing::defer;
+use boids_schwarm::app::platform::timing::defer;
 
 fn main() {
-    boids_schwarm::app::crash::install_panic_hook();
+    boids_schwarm::app::platform::crash::install_panic_hook();
     // The mount gets a task of its own: the one that ends here has just
     // finished compiling and instantiating the wasm, and two shorter tasks
     // leave the page room to react between them.

@@ -1,54 +1,43 @@
-//! The Leptos app (client-side rendered): state, router, pages and views.
+//! The Leptos app (client-side rendered), in feature folders:
+//!
+//! - `simulation`: the swarm's session (a plain state machine and its one
+//!   driver loop), its reactive shell `SwarmStore`, checkpoints, the clock,
+//!   the parameter form, presets, links and the table's data;
+//! - `study`: the study's plain state machine, its runner, stored rows and
+//!   the reactive shell `StudyStore`;
+//! - `media`: pictures and films (the film's plain state machine, its shell
+//!   and the bridge to web/media.js);
+//! - `view`: what draws the swarm (the 3D renderer, the SVG projection, the
+//!   rules overlay, the charts);
+//! - `platform`: the browser underneath (Web Workers, hooks, storage,
+//!   timers, downloads, the state file reader);
+//! - `components` and `pages`: the markup, one component per file.
 
-pub mod base_path;
-pub mod caption;
-pub mod checkpoints;
-pub mod clock;
 pub mod components;
-pub mod cores;
-pub mod crash;
-pub mod download;
-pub mod engine;
-pub mod film_recorder;
 pub mod format;
-pub mod hooks;
-pub mod link_open;
 pub mod media;
 pub mod pages;
-pub mod param_form;
-pub mod perf;
-pub mod presets;
-pub mod projection;
-pub mod render3d;
-pub mod rules_overlay;
-pub mod series_chart;
-pub mod session;
-pub mod state;
-pub mod state_reader;
-pub mod storage;
+pub mod platform;
+pub mod simulation;
 pub mod study;
-pub mod table_data;
-pub mod table_keys;
-pub mod timing;
-pub mod value_list;
-pub mod view_look;
+pub mod view;
 
 use leptos::prelude::*;
 use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use self::components::Layout;
-use self::cores::CoreSetting;
-use self::hooks::{
+use self::pages::{AboutPage, NotFoundPage, SimulationPage, StudyPage, TablePage};
+use self::study::StudyStore;
+use crate::app::platform::cores::CoreSetting;
+use crate::app::platform::hooks::{
     use_after_first_paint, use_animation_frame, use_before_unload, use_document_hidden,
 };
-use self::link_open::LinkNotes;
-use self::pages::{AboutPage, NotFoundPage, SimulationPage, StudyPage, TablePage};
-use self::param_form::ParamForm;
-use self::rules_overlay::OverlaySettings;
-use self::state::SwarmStore;
-use self::study::StudyStore;
-use self::view_look::ViewLook;
+use crate::app::simulation::link_open::LinkNotes;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::rules_overlay::OverlaySettings;
+use crate::app::view::view_look::ViewLook;
 
 /// The whole app: provides the app-level state, drives the clock with
 /// animation frames while running, starts the model's workers, applies a
@@ -57,7 +46,7 @@ use self::view_look::ViewLook;
 #[component]
 pub fn App() -> impl IntoView {
     let store = SwarmStore::new();
-    crash::keep_state(move || store.crash_state());
+    platform::crash::keep_state(move || store.crash_state());
     let form = ParamForm::restore();
     let cores = CoreSetting::restore();
     provide_context(store);
@@ -76,14 +65,17 @@ pub fn App() -> impl IntoView {
         running.get()
             || matches!(
                 store.busy(),
-                Some(state::Busy::Seeking { .. } | state::Busy::Filming { .. })
+                Some(
+                    simulation::state::Busy::Seeking { .. }
+                        | simulation::state::Busy::Filming { .. }
+                )
             )
     }));
     let notes = LinkNotes::new();
     provide_context(notes);
     // Read before the router starts, so it starts on the plain path.
-    link_open::mark_embedded();
-    let link = StoredValue::new(link_open::take_from_address());
+    simulation::link_open::mark_embedded();
+    let link = StoredValue::new(simulation::link_open::take_from_address());
     // Starts the workers, and new ones whenever the number of cores changes.
     // A link is applied once, after the first workers exist, so that its
     // swarm is built and stepped there rather than on this thread. The first
@@ -96,14 +88,14 @@ pub fn App() -> impl IntoView {
         }
         store.use_workers(cores.value().get());
         if let Some(request) = link.try_update_value(Option::take).flatten() {
-            untrack(|| link_open::apply(&request, form, store, notes));
+            untrack(|| simulation::link_open::apply(&request, form, store, notes));
         }
     });
     use_animation_frame(store.running(), move |now| store.advance(now));
     use_document_hidden(move || store.pause());
 
     view! {
-        <Router base=base_path::base_path()>
+        <Router base=platform::base_path::base_path()>
             <Layout on_navigate=move || store.pause()>
                 <Routes fallback=NotFoundPage>
                     <Route path=path!("/") view=SimulationPage/>

@@ -2,11 +2,11 @@
 //! used, and the notes the status shows about it.
 
 use super::{APP_UPDATED, IMPORT_NEEDS_WORKER, IMPORT_TIMED_OUT, UNREADABLE_FILE};
-use crate::app::caption::EntryError;
-use crate::app::cores::{MAX_CORES, MIN_CORES};
-use crate::app::engine::WorkerFailure;
-use crate::app::session::EngineNote;
-use crate::app::state_reader::ImportFailure;
+use crate::app::media::caption::EntryError;
+use crate::app::platform::cores::{MAX_CORES, MIN_CORES};
+use crate::app::platform::engine::WorkerFailure;
+use crate::app::platform::state_reader::ImportFailure;
+use crate::app::simulation::session::EngineNote;
 
 /// Why the Web Workers cannot be used, as a phrase for parentheses.
 #[must_use]

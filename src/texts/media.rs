@@ -1,8 +1,8 @@
 //! The words for pictures and films: how the last one went.
 
 use super::at_last_step;
-use crate::app::caption::{EntryError, FILM_STEPS_MAX};
 use crate::app::format::format_integer;
+use crate::app::media::caption::{EntryError, FILM_STEPS_MAX};
 use crate::app::media::film::{MediaFailure, MediaNote};
 
 /// Why web/media.js cannot be loaded at all.

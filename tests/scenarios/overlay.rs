@@ -2,7 +2,7 @@
 //! neighbours highlighted, the arrows of w·S, w·A, w·C and their sum, the
 //! legend and its switch), and „Auswahl verfolgen“ in the 3D view.
 
-use boids_schwarm::app::rules_overlay::Rule;
+use boids_schwarm::app::view::rules_overlay::Rule;
 use boids_schwarm::model::{Params, Swarm};
 
 use super::basics::initialised;

@@ -1,6 +1,6 @@
 //! The table page of SPEC §4 in the browser: the table, export and import.
 
-use boids_schwarm::app::table_data::{Column, SortOrder, csv};
+use boids_schwarm::app::simulation::table_data::{Column, SortOrder, csv};
 use boids_schwarm::model::{Params, Swarm};
 use fantoccini::Locator;
 use fantoccini::key::Key;

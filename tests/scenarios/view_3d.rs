@@ -1,8 +1,8 @@
 //! The 3D view of SPEC §4 in the browser: the three-d canvas with software
 //! WebGL2, and the SVG fallback without WebGL.
 
-use boids_schwarm::app::render3d::OrbitCamera;
-use boids_schwarm::app::render3d::picking::project_to_canvas;
+use boids_schwarm::app::view::render3d::OrbitCamera;
+use boids_schwarm::app::view::render3d::picking::project_to_canvas;
 use boids_schwarm::model::{Params, Swarm, Vec3};
 use fantoccini::Locator;
 use serde_json::{Value, json};

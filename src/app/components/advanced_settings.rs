@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::CoresField;
-use crate::app::cores::{MAX_CORES, MIN_CORES};
+use crate::app::platform::cores::{MAX_CORES, MIN_CORES};
 
 /// A collapsed part of the form with the number of „Rechenkerne“ (Web Workers
 /// that share each step). Editing it keeps the swarm.

@@ -12,9 +12,9 @@ use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::state::SwarmStore;
-use crate::app::table_data::{Column, SortOrder};
-use crate::app::table_keys::{RowKey, row_key};
+use crate::app::simulation::state::SwarmStore;
+use crate::app::simulation::table_data::{Column, SortOrder};
+use crate::app::simulation::table_keys::{RowKey, row_key};
 
 /// Height of one body row in CSS pixels; `style/main.css` fixes it to this.
 pub const ROW_HEIGHT: f64 = 28.0;

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::parameter_form::FORM_ID;
-use crate::app::param_form::ParamForm;
-use crate::app::state::{Busy, Origin, RunState, SwarmStore};
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::{Busy, Origin, RunState, SwarmStore};
 use crate::texts;
 
 /// The keys of the buttons, as plain markup (no view per `<kbd>`).

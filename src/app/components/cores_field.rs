@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::TextField;
-use crate::app::cores::CoreSetting;
+use crate::app::platform::cores::CoreSetting;
 
 /// The shared setting's input with the page's own hint under it.
 #[component]

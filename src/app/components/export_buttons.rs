@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::{download_csv, download_text};
-use crate::app::state::SwarmStore;
-use crate::app::table_data::{csv, export_file_name};
+use crate::app::platform::download::{download_csv, download_text};
+use crate::app::simulation::state::SwarmStore;
+use crate::app::simulation::table_data::{csv, export_file_name};
 
 /// Downloads the current state as JSON (full state) or CSV (the table).
 #[component]

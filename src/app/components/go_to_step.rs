@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::TextField;
-use crate::app::state::{GoToError, Origin, RunState, SwarmStore};
+use crate::app::simulation::state::{GoToError, Origin, RunState, SwarmStore};
 use crate::model::parse_step;
 use crate::texts;
 

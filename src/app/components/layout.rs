@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{Nav, UpdateNotice};
-use crate::app::hooks::{use_path_change, use_service_worker};
+use crate::app::platform::hooks::{use_path_change, use_service_worker};
 
 /// Navigation bar, the page of the current route (`children`) and the footer.
 /// Call inside the router.

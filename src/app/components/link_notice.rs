@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::link_open::LinkNotes;
-use crate::app::param_form::ParamForm;
-use crate::app::state::SwarmStore;
+use crate::app::simulation::link_open::LinkNotes;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
 use crate::app::study::estimate::format_duration;
 
 /// The messages of the last link opened, while there are any, with a button

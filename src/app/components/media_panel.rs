@@ -4,13 +4,13 @@
 use leptos::prelude::*;
 
 use super::TextField;
-use crate::app::caption::{parse_film_steps, picture_file_name};
-use crate::app::film_recorder::FilmRecorder;
 use crate::app::media::MediaCommand;
+use crate::app::media::caption::{parse_film_steps, picture_file_name};
 use crate::app::media::film::{MediaFailure, MediaNote};
-use crate::app::state::{RunState, SwarmStore};
-use crate::app::timing::spawn;
-use crate::app::view_look::ViewLook;
+use crate::app::media::film_recorder::FilmRecorder;
+use crate::app::platform::timing::spawn;
+use crate::app::simulation::state::{RunState, SwarmStore};
+use crate::app::view::view_look::ViewLook;
 use crate::texts::media::{film_steps_error, media_note};
 
 /// Saves the view as a PNG, or records a film of the next steps.

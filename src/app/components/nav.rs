@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::app::base_path::route_href;
+use crate::app::platform::base_path::route_href;
 
 /// The app's title and the links to its pages; the current page is marked.
 #[component]

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::TextField;
-use crate::app::param_form::ParamForm;
-use crate::app::state::SwarmStore;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use super::{AdvancedSettings, ParamInput, PresetChoice};
-use crate::app::param_form::ParamForm;
-use crate::app::state::SwarmStore;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
 use crate::model::ParamField;
 
 /// The id of the form element; the Initialisieren button submits it.

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::hooks::{enter_fullscreen, leave_fullscreen, use_fullscreen_exit};
-use crate::app::view_look::{SYMBOL_SCALES, ViewLook, scale_of_choice};
+use crate::app::platform::hooks::{enter_fullscreen, leave_fullscreen, use_fullscreen_exit};
+use crate::app::view::view_look::{SYMBOL_SCALES, ViewLook, scale_of_choice};
 
 /// The keys that work in presentation.
 const KEYS: &str = "<kbd>Leertaste</kbd> Start/Pause · <kbd>→</kbd> Schritt · \

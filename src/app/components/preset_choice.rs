@@ -2,9 +2,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::param_form::ParamForm;
-use crate::app::presets::{PRESETS, by_id, matching};
-use crate::app::state::SwarmStore;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::presets::{PRESETS, by_id, matching};
+use crate::app::simulation::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::format::format_decimal;
-use crate::app::rules_overlay::{ARROW_LE_PER_VELOCITY, OverlaySettings, Rule, RulesOverlay};
+use crate::app::view::rules_overlay::{ARROW_LE_PER_VELOCITY, OverlaySettings, Rule, RulesOverlay};
 use crate::model::length;
 use crate::texts::german_number;
 

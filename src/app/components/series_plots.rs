@@ -4,10 +4,10 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::download_csv;
-use crate::app::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
-use crate::app::state::SwarmStore;
-use crate::app::timing::now_ms;
+use crate::app::platform::download::download_csv;
+use crate::app::platform::timing::now_ms;
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
 use crate::model::{Measure, Series};
 use crate::texts::measure_label;
 

@@ -3,9 +3,9 @@
 use leptos::html;
 use leptos::prelude::*;
 
-use crate::app::link_open::share_url;
-use crate::app::param_form::ParamForm;
-use crate::app::state::{Origin, SwarmStore};
+use crate::app::simulation::link_open::share_url;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::{Origin, SwarmStore};
 
 /// Why there is no link for a loaded state: a link names a state by the
 /// parameters and a step from Initialisieren, which a file's state is not.

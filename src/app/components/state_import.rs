@@ -2,11 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::take_chosen_file;
 use crate::app::format::format_integer;
-use crate::app::param_form::ParamForm;
-use crate::app::state::SwarmStore;
-use crate::app::state_reader::{ImportFailure, read_state_file};
+use crate::app::platform::download::take_chosen_file;
+use crate::app::platform::state_reader::{ImportFailure, read_state_file};
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
 use crate::model::Kinematics;
 use crate::texts::engine::import_failure;
 

@@ -7,9 +7,9 @@ use super::WayProgress;
 use crate::app::format::{
     MISSING, format_decimal, format_integer, format_measure, format_model_time,
 };
-use crate::app::perf::realtime_label;
-use crate::app::state::{RunState, SwarmStore};
-use crate::app::value_list::{Line, list_markup, write_values};
+use crate::app::simulation::perf::realtime_label;
+use crate::app::simulation::state::{RunState, SwarmStore};
+use crate::app::view::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
 use crate::texts::engine::engine_note;
 use crate::texts::measure_label;

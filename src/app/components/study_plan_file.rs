@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::{download_text, read_file, take_chosen_file};
 use crate::app::format::format_integer;
+use crate::app::platform::download::{download_text, read_file, take_chosen_file};
 use crate::app::study::draft::PlanDraft;
 use crate::app::study::{Checked, StudyStore, file_name};
 use crate::model::study::{MAX_PLAN_BYTES, Plan, PlanError, PlanProblem};

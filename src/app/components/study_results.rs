@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::download::download_csv;
+use crate::app::platform::download::download_csv;
 use crate::app::study::results_table::table_html;
 use crate::app::study::{StudyStore, file_name};
 

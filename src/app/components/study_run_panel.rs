@@ -8,12 +8,12 @@ use leptos::prelude::*;
 use crate::texts::study_page::plan_form_error;
 
 use super::CoresField;
-use crate::app::cores::CoreSetting;
 use crate::app::format::format_integer;
+use crate::app::platform::cores::CoreSetting;
+use crate::app::platform::timing::now_ms;
 use crate::app::study::estimate::{estimate_ms, format_duration};
 use crate::app::study::progress::progress_html;
 use crate::app::study::{Checked, StudyStore};
-use crate::app::timing::now_ms;
 
 /// The plan's runs, the buttons and the progress.
 #[component]

@@ -6,9 +6,9 @@
 
 use leptos::prelude::*;
 
-use crate::app::projection::{ScreenPoint, UNITS_PER_LE, project, write_arrow};
-use crate::app::rules_overlay::{Rule, RulesOverlay};
-use crate::app::state::SwarmStore;
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::projection::{ScreenPoint, UNITS_PER_LE, project, write_arrow};
+use crate::app::view::rules_overlay::{Rule, RulesOverlay};
 
 /// Everything the overlay draws, in picture units.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -14,14 +14,14 @@ use leptos::prelude::*;
 use leptos::svg;
 
 use super::{PresentationBar, ReadingNotes, RulesLegend, SvgRulesOverlay, ViewReadouts};
-use crate::app::projection::{
+use crate::app::platform::timing::now_ms;
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::projection::{
     DEPTH_LAYERS, SYMBOL_LENGTH, VIEW_BOX, axis_labels, client_to_picture, cube_edges, depth_layer,
     nearest_boid, next_near_centre, project, write_symbol,
 };
-use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
-use crate::app::state::SwarmStore;
-use crate::app::timing::now_ms;
-use crate::app::view_look::ViewLook;
+use crate::app::view::rules_overlay::{OverlaySettings, use_selection_rules};
+use crate::app::view::view_look::ViewLook;
 
 /// The paths of the symbols: the depth layers, then the selected boid's
 /// neighbours, then the boid itself.
@@ -49,7 +49,7 @@ pub fn SvgView() -> impl IntoView {
     // The SVG is complete once the effects of the step have run: handed over
     // in the next task. Its size is web/media.js's to choose.
     look.offer_pictures(std::rc::Rc::new(move |_size, deliver| {
-        crate::app::timing::defer(move || {
+        crate::app::platform::timing::defer(move || {
             if let Some(svg) = element.get_untracked() {
                 deliver(svg.into());
             }

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::state::SwarmStore;
+use crate::app::simulation::state::SwarmStore;
 use crate::model::ParamField;
 use crate::texts;
 

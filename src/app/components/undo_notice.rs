@@ -3,8 +3,8 @@
 use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 
-use crate::app::param_form::ParamForm;
-use crate::app::state::SwarmStore;
+use crate::app::simulation::param_form::ParamForm;
+use crate::app::simulation::state::SwarmStore;
 use crate::texts;
 
 /// Says which swarm was removed and offers it back for a minute: a click

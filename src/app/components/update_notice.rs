@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::hooks::AppUpdate;
+use crate::app::platform::hooks::AppUpdate;
 use crate::texts;
 
 /// „Neue Version verfügbar – neu laden“ while a newer build waits; a click

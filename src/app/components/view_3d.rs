@@ -12,11 +12,11 @@ use leptos::prelude::*;
 
 use super::view_3d_legend::View3dLegend;
 use super::{PresentationBar, RulesLegend, ViewReadouts};
-use crate::app::hooks::use_after_first_paint;
-use crate::app::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer, ViewStyle};
-use crate::app::rules_overlay::{OverlaySettings, use_selection_rules};
-use crate::app::state::SwarmStore;
-use crate::app::view_look::ViewLook;
+use crate::app::platform::hooks::use_after_first_paint;
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer, ViewStyle};
+use crate::app::view::rules_overlay::{OverlaySettings, use_selection_rules};
+use crate::app::view::view_look::ViewLook;
 
 /// How to turn, zoom and select, for the mouse and for touch (the style
 /// sheet shows the one of the device in hand); plain markup.

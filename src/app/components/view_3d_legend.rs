@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::ReadingNotes;
-use crate::app::render3d::colours::{LEGEND_TEXT, heading_wheel_css, legend_entries};
+use crate::app::view::render3d::colours::{LEGEND_TEXT, heading_wheel_css, legend_entries};
 
 /// Colour wheel, colour swatches and the notes on size and overlap.
 #[component]

@@ -6,14 +6,14 @@ use leptos::prelude::*;
 
 use super::WayProgress;
 use crate::app::format::{MISSING, format_integer, format_measure, format_model_time};
-use crate::app::state::{RunState, SwarmStore};
-use crate::app::value_list::{Line, list_markup, write_values};
+use crate::app::simulation::state::{RunState, SwarmStore};
+use crate::app::view::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
 /// A small panel in the view's upper left corner; an empty view shows none.
 /// Its list is markup built once, the values written into their elements
-/// as they change ([`crate::app::value_list`]).
+/// as they change ([`crate::app::view::value_list`]).
 #[component]
 pub fn ViewReadouts() -> impl IntoView {
     let store = expect_context::<SwarmStore>();

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use crate::app::format::format_integer;
-use crate::app::state::{Busy, SwarmStore};
+use crate::app::simulation::state::{Busy, SwarmStore};
 
 /// The busy line (a live region) and, while a way to a step is computed,
 /// the button that stops it (also a film). `id_prefix` names the two elements

@@ -8,7 +8,7 @@
 //!
 //! `P` is how a picture of the view travels (a DOM element in the browser).
 
-use crate::app::session::Busy;
+use crate::app::simulation::session::Busy;
 
 /// What the page says about the last picture or film.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -274,7 +274,7 @@ impl FilmRun {
             return vec![FilmEffect::FrameTaken];
         }
         film.phase = Phase::Ending;
-        let stem = crate::app::caption::film_file_stem(film.first, film.first + film.steps);
+        let stem = crate::app::media::caption::film_file_stem(film.first, film.first + film.steps);
         vec![FilmEffect::FrameTaken, FilmEffect::EndEncoder { stem }]
     }
 

@@ -4,7 +4,9 @@
 //! sent. Every command is one [`MediaCommand`]; its answer is read by one
 //! reader each, and an answer that does not read is a failure, not a zero.
 
+pub mod caption;
 pub mod film;
+pub mod film_recorder;
 
 use std::future::Future;
 

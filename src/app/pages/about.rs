@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::app::base_path::route_href;
+use crate::app::platform::base_path::route_href;
 
 /// The fragment's file name, beside index.html in the build.
 const INFO_TEXT_FILE: &str = "/info-text.html";

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::app::base_path::route_href;
+use crate::app::platform::base_path::route_href;
 
 /// A German "page not found" message with a way back.
 #[component]

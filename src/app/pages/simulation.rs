@@ -7,9 +7,9 @@ use crate::app::components::{
     Controls, GoToStep, LinkNotice, MediaPanel, ParameterForm, SeriesPlots, ShareLink, Status,
     SvgView, UndoNotice, View3d,
 };
-use crate::app::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
-use crate::app::state::SwarmStore;
-use crate::app::view_look::ViewLook;
+use crate::app::platform::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
+use crate::app::simulation::state::SwarmStore;
+use crate::app::view::view_look::ViewLook;
 use crate::texts;
 
 /// Parameters, controls and status beside the swarm view; keyboard shortcuts.

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::app::components::{
     StudyChart, StudyPlanFile, StudyPlanForm, StudyResults, StudyRunPanel,
 };
-use crate::app::param_form::ParamForm;
+use crate::app::simulation::param_form::ParamForm;
 use crate::app::study::StudyStore;
 use crate::app::study::draft::PlanDraft;
 

@@ -4,11 +4,11 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::app::base_path::route_href;
 use crate::app::components::{
     BoidTable, ExportButtons, LinkNotice, ShareLink, StateImport, Status, SwarmParams,
 };
-use crate::app::state::{Busy, SwarmStore};
+use crate::app::platform::base_path::route_href;
+use crate::app::simulation::state::{Busy, SwarmStore};
 
 /// What S, A and C in the column headers are, visible without hovering.
 const RULES_EXPLAINED: &str = "<dt>S = Abstand</dt><dd>Summe der Richtungen weg von den \

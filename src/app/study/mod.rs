@@ -18,7 +18,7 @@ pub mod store;
 
 pub use store::StudyStore;
 
-use crate::app::base_path::route_href;
+use crate::app::platform::base_path::route_href;
 use crate::model::Params;
 
 /// The §7 link to a run's last state: the simulation page with the run's

@@ -7,7 +7,7 @@
 
 use super::runner::{Phase, Recorded, StudyRunner};
 use super::saved::{self, Shelf};
-use crate::app::engine::WorkerFailure;
+use crate::app::platform::engine::WorkerFailure;
 use crate::model::study::Plan;
 use crate::worker::study::{RunReply, RunRequest};
 

@@ -3,7 +3,7 @@
 
 use super::initialised;
 use crate::support::app_page::{AppPage, Button, STILL};
-use boids_schwarm::app::storage::STORAGE_KEY;
+use boids_schwarm::app::platform::storage::STORAGE_KEY;
 
 scenario!(svg => navigating_to_the_table_and_back_keeps_swarm_and_selection_paused);
 async fn navigating_to_the_table_and_back_keeps_swarm_and_selection_paused(page: AppPage) {

@@ -3,8 +3,8 @@
 //! the view whose answers a test delivers when it wants.
 
 use super::*;
-use crate::app::engine::WorkerFailure;
-use crate::app::session::{Session, driver};
+use crate::app::platform::engine::WorkerFailure;
+use crate::app::simulation::session::{Session, driver};
 use crate::model::{Kinematics, Params};
 
 /// The main thread computes every job at once.

@@ -1,0 +1,213 @@
+//! „Film aufnehmen“ in the browser (SPEC §9): the thin shell around the
+//! plain [`FilmRun`]. It passes the film its events (the panel's command,
+//! the session's progress, the encoder's and the view's answers) and
+//! carries out what the film asks for with the film's one interpreter
+//! ([`carry_out`], the loop the native tests run too): web/media.js's
+//! encoder, the view's pictures and the session's steps.
+
+use leptos::prelude::*;
+use web_sys::Element;
+
+use crate::app::media::caption::caption_lines;
+use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
+use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
+use crate::app::platform::timing::spawn;
+use crate::app::simulation::state::{Busy, SwarmStore};
+use crate::app::view::view_look::ViewLook;
+
+/// Records films of the swarm and says how the last picture or film went.
+#[derive(Clone, Copy)]
+pub struct FilmRecorder {
+    store: SwarmStore,
+    look: ViewLook,
+    run: StoredValue<FilmRun>,
+    /// The view the film is made of (while its encoder starts).
+    view: StoredValue<Option<Element>, LocalStorage>,
+    /// How the last picture or film went.
+    pub note: RwSignal<MediaNote>,
+    /// Whether a film is being recorded.
+    pub active: RwSignal<bool>,
+}
+
+impl FilmRecorder {
+    /// A recorder owned by the current component; its cleanup stops a film.
+    #[must_use]
+    pub fn use_film_recorder() -> Self {
+        let recorder = Self {
+            store: expect_context::<SwarmStore>(),
+            look: expect_context::<ViewLook>(),
+            run: StoredValue::new(FilmRun::new()),
+            view: StoredValue::new_local(None),
+            note: RwSignal::new(MediaNote::Cleared),
+            active: RwSignal::new(false),
+        };
+        on_cleanup(move || {
+            let filming = matches!(
+                untrack(|| recorder.store.busy()),
+                Some(Busy::Filming { .. })
+            );
+            recorder.handle(|run| run.cancel(filming));
+        });
+        recorder
+    }
+
+    /// Says how a picture or film went.
+    pub fn tell(&self, note: MediaNote) {
+        let _ = self.note.try_set(note);
+    }
+
+    /// Starts a film of `steps` steps from the shown state; its frames are
+    /// `width` × `height` pixels, or the view's picture with the caption
+    /// below it for 0 × 0.
+    pub fn start(&self, steps: u64, width: u32, height: u32, captioned: bool) {
+        let Some((first, _)) = self.shown_caption(false) else {
+            return;
+        };
+        let Some(view) = self.view_element() else {
+            self.tell(MediaNote::Failed(MediaFailure::NoView));
+            return;
+        };
+        self.view.set_value(Some(view));
+        self.handle(|run| run.start(first, steps, (width, height), captioned));
+    }
+
+    /// Reacts to what the session is doing (`busy`, tracked by the
+    /// caller's effect): takes a due frame, or notices that the film was
+    /// stopped.
+    pub fn follow(&self, busy: Option<Busy>) {
+        let shown = self.shown_caption(false).map_or(0, |(step, _)| step);
+        self.handle(|run| run.follow(busy, shown));
+    }
+
+    /// The shown step and, when `captioned`, its caption.
+    pub fn shown_caption(&self, captioned: bool) -> Option<(u64, Option<[String; 2]>)> {
+        self.store.with_swarm(|swarm| {
+            swarm.map(|swarm| {
+                let step = swarm.step_count();
+                (step, captioned.then(|| caption_lines(step, swarm.params())))
+            })
+        })
+    }
+
+    fn view_element(&self) -> Option<Element> {
+        self.look.area.get_untracked().and_then(|area| {
+            area.query_selector(".view-3d-canvas, #swarm-svg")
+                .ok()
+                .flatten()
+        })
+    }
+
+    /// Passes the film an event and carries out what it asks for. Nothing
+    /// once the recorder is gone (a late answer after a page change).
+    fn handle(&self, event: impl FnOnce(&mut FilmRun) -> Vec<FilmEffectOf>) {
+        let recorder = *self;
+        let active = self.run.try_update_value(|run| {
+            let effects = event(run);
+            carry_out(run, &mut Page { recorder }, effects);
+            run.is_active()
+        });
+        if let Some(active) = active
+            && self.active.try_get_untracked() != Some(active)
+        {
+            let _ = self.active.try_set(active);
+        }
+    }
+}
+
+type FilmEffectOf = crate::app::media::film::FilmEffect<Element>;
+
+/// The page's side of a film: web/media.js, the view and the session.
+struct Page {
+    recorder: FilmRecorder,
+}
+
+impl FilmExecutor<Element> for Page {
+    fn start_encoder(&mut self, width: u32, height: u32) {
+        let recorder = self.recorder;
+        let Some(view) = recorder.view.try_update_value(Option::take).flatten() else {
+            return;
+        };
+        // The caption of the first frame sets the strip's height.
+        let caption = recorder.shown_caption(true).and_then(|(_, lines)| lines);
+        spawn(Box::pin(async move {
+            let started = async {
+                MediaCommand::Ready.send().await?;
+                let answer = MediaCommand::FilmStart {
+                    view,
+                    width,
+                    height,
+                    caption,
+                }
+                .send()
+                .await?;
+                FilmStarted::read(&answer)
+            }
+            .await
+            .map(|started| (started.view_width, started.view_height));
+            recorder.handle(|run| run.encoder_started(started));
+        }));
+    }
+
+    fn begin_steps(&mut self, steps: u64) -> bool {
+        self.recorder.store.film(steps).is_ok()
+    }
+
+    fn take_picture(&mut self, frame: u64, view_size: Option<(u32, u32)>) -> bool {
+        let recorder = self.recorder;
+        recorder.look.take_picture(
+            view_size,
+            Box::new(move |picture| recorder.handle(|run| run.picture_taken(frame, picture))),
+        )
+    }
+
+    fn encode_frame(&mut self, frame: u64, picture: Element, captioned: bool) {
+        let recorder = self.recorder;
+        let caption = recorder
+            .shown_caption(captioned)
+            .and_then(|(_, lines)| lines);
+        let encoded = MediaCommand::FilmFrame {
+            view: picture,
+            caption,
+        }
+        .send();
+        spawn(Box::pin(async move {
+            let encoded = encoded.await.map(|_| ());
+            recorder.handle(|run| run.frame_encoded(frame, encoded));
+        }));
+    }
+
+    fn frame_taken(&mut self) {
+        self.recorder.store.film_frame_taken();
+    }
+
+    fn end_encoder(&mut self, stem: &str) {
+        let recorder = self.recorder;
+        let saved = MediaCommand::FilmEnd {
+            stem: stem.to_owned(),
+        }
+        .send();
+        spawn(Box::pin(async move {
+            let saved = saved
+                .await
+                .and_then(|answer| FilmSaved::read(&answer))
+                .map(|saved| (saved.bytes, saved.frames));
+            recorder.handle(|run| run.encoder_ended(saved));
+        }));
+    }
+
+    fn cancel_encoder(&mut self) {
+        drop(MediaCommand::FilmCancel.send());
+    }
+
+    fn pause_swarm(&mut self) {
+        self.recorder.store.pause();
+    }
+
+    fn restore_view(&mut self) {
+        self.recorder.look.take_picture(None, Box::new(|_| {}));
+    }
+
+    fn tell(&mut self, note: MediaNote) {
+        self.recorder.tell(note);
+    }
+}

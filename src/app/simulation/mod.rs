@@ -1,0 +1,15 @@
+//! The simulation: the session (a plain state machine, natively tested, and
+//! the one driver loop that carries out its effects), the reactive shell the
+//! views read, and what belongs to one swarm: checkpoints, the clock, the
+//! parameter form, presets, links and the table's data.
+
+pub mod checkpoints;
+pub mod clock;
+pub mod link_open;
+pub mod param_form;
+pub mod perf;
+pub mod presets;
+pub mod session;
+pub mod state;
+pub mod table_data;
+pub mod table_keys;

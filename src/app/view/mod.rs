@@ -1,0 +1,10 @@
+//! What draws the swarm: the 3D renderer, the SVG projection, the rules
+//! overlay's geometry, the charts of the measures, and how views hand over
+//! their pictures.
+
+pub mod projection;
+pub mod render3d;
+pub mod rules_overlay;
+pub mod series_chart;
+pub mod value_list;
+pub mod view_look;
