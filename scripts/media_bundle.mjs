@@ -5,6 +5,7 @@
 // lockfile; scripts/setup.sh installs them).
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
 
 const dir = process.env.TRUNK_STAGING_DIR ?? process.argv[2];
 if (!dir) {
@@ -20,7 +21,21 @@ try {
   console.error("esbuild is missing in tools/media: run `make setup-serve` (npm ci there)");
   process.exit(1);
 }
+// The build this media.js belongs to, as the wasm names it (build.rs:
+// the crate's version and a hash of its sources): the worker's wasm holds
+// it verbatim. media.js's `ready()` answers it, and the app refuses a media
+// module of another build.
+const version = readFileSync(join(root, "Cargo.toml"), "utf8").match(/^version = "([^"]+)"/m)[1];
+const wasmText = readFileSync(join(dir, "worker_bg.wasm")).toString("latin1");
+const escaped = version.replaceAll(".", "\\.");
+const found = wasmText.match(new RegExp(`${escaped}-[0-9a-f]{16}`));
+if (!found) {
+  console.error(`media.js: no build id (${version}-…) in worker_bg.wasm`);
+  process.exit(1);
+}
+const build = found[0];
 await esbuild.build({
+  define: { BOIDS_BUILD: JSON.stringify(build) },
   entryPoints: [join(root, "web/media.js")],
   bundle: true,
   minify: true,
@@ -31,4 +46,4 @@ await esbuild.build({
   legalComments: "eof",
   logLevel: "warning",
 });
-console.log("media.js: web/media.js with Mediabunny, bundled");
+console.log(`media.js: web/media.js with Mediabunny, bundled, build ${build}`);

@@ -307,6 +307,11 @@ export function filmCancel() {
   if (current) current.output.cancel().catch(() => {});
 }
 
-/** Nothing: awaiting it loads this module, so that the next command runs in
- * the task that calls it (a canvas must be read before that task ends). */
-export function ready() {}
+/** The build this module belongs to (set when it is bundled): the app
+ * refuses a module of another build. Awaiting it also loads this module, so
+ * that the next command runs in the task that calls it (a canvas must be
+ * read before that task ends). */
+export function ready() {
+  // eslint-disable-next-line no-undef
+  return BOIDS_BUILD;
+}

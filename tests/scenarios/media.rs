@@ -20,17 +20,22 @@ use crate::support::{native_state, temp_file};
 /// slow, busy machine.
 const FILM_WAIT: Duration = Duration::from_secs(120);
 
-/// The view on the page: the 3D canvas, or the SVG without WebGL.
+/// The view on the page: the 3D canvas, or the SVG without WebGL. Without
+/// WebGL the 3D view's canvas is there for a moment before the SVG takes
+/// its place: the view counts once two looks a few frames apart agree.
 async fn view_css(page: &AppPage) -> &'static str {
-    poll("a view", WAIT, || async {
-        match page
-            .js("return document.querySelector('.view-3d-canvas') ? 1 \
+    let look = || async {
+        page.js("return document.querySelector('.view-3d-canvas') ? 1 \
                  : document.querySelector('#swarm-svg') ? 2 : 0;")
             .await
             .as_u64()
-        {
-            Some(1) => Ok(".view-3d-canvas"),
-            Some(2) => Ok("#swarm-svg"),
+    };
+    poll("a view", WAIT, || async {
+        let first = look().await;
+        page.frames(3).await;
+        match (first, look().await) {
+            (Some(1), Some(1)) => Ok(".view-3d-canvas"),
+            (Some(2), Some(2)) => Ok("#swarm-svg"),
             other => Err(other),
         }
     })
@@ -477,4 +482,53 @@ async fn a_bad_film_length_is_explained_and_nothing_starts(page: AppPage) {
         assert_eq!(page.status().await.step_count(), 0);
         assert_eq!(page.text("#status-busy").await, "");
     }
+}
+
+scenario!(svg => a_media_module_of_another_build_is_refused_with_the_reload_message);
+/// web/media.js of another build (a stale cache): no picture and no film
+/// is made, the page says the app must be reloaded, and the swarm stays.
+async fn a_media_module_of_another_build_is_refused_with_the_reload_message(page: AppPage) {
+    initialised(&page, 30).await;
+    // The real module answers its own build (the same as the page's).
+    let real = page
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             boidsSchwarmMedien('ready').then(done, e => done(String(e)));",
+        )
+        .await;
+    assert!(
+        real.as_str().is_some_and(|build| build.starts_with("0.")),
+        "{real}"
+    );
+    page.js(
+        "const real = window.boidsSchwarmMedien;
+         window.__mediaCommands = [];
+         window.boidsSchwarmMedien = (command, ...args) => {
+           window.__mediaCommands.push(command);
+           return command === 'ready' ? Promise.resolve('0.0.0-andere-version') : real(command, ...args);
+         };",
+    )
+    .await;
+    // Nothing but the handshake, and dropping the refused film.
+    for (button, commands) in [
+        ("#btn-picture", serde_json::json!(["ready"])),
+        (
+            "#btn-film",
+            serde_json::json!(["ready", "ready", "filmCancel"]),
+        ),
+    ] {
+        page.click_css(button).await;
+        poll(button, WAIT, || async {
+            let sent = page.js("return window.__mediaCommands;").await;
+            if sent == commands { Ok(()) } else { Err(sent) }
+        })
+        .await;
+        wait_for_text(&page, "#media-outcome", "Die App wurde aktualisiert.").await;
+    }
+    let status = page.status().await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 0)
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
 }

@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::TextField;
-use crate::app::media::MediaCommand;
 use crate::app::media::caption::{parse_film_steps, picture_file_name};
 use crate::app::media::film::{MediaFailure, MediaNote};
 use crate::app::media::film_recorder::FilmRecorder;
+use crate::app::media::{MediaCommand, handshake};
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -32,7 +32,7 @@ pub fn MediaPanel() -> impl IntoView {
         recorder.tell(MediaNote::Cleared);
         spawn(Box::pin(async move {
             let file_name = picture_file_name(step);
-            let ready = MediaCommand::Ready.send().await;
+            let ready = handshake().await;
             let asked = ready.is_ok()
                 && look.take_picture(
                     None,

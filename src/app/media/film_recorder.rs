@@ -10,7 +10,7 @@ use web_sys::Element;
 
 use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
-use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
+use crate::app::media::{FilmSaved, FilmStarted, MediaCommand, handshake};
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -131,7 +131,7 @@ impl FilmExecutor<Element> for Page {
         let caption = recorder.shown_caption(true).and_then(|(_, lines)| lines);
         spawn(Box::pin(async move {
             let started = async {
-                MediaCommand::Ready.send().await?;
+                handshake().await?;
                 let answer = MediaCommand::FilmStart {
                     view,
                     width,

@@ -15,13 +15,16 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 use web_sys::js_sys::{Array, Function, Promise, Reflect};
 
+use crate::texts::APP_UPDATED;
 use crate::texts::media::{MEDIA_UNAVAILABLE, media_error};
+use crate::worker::messages::BUILD;
 
 /// A command of web/media.js. `view` is the view's complete picture (a
 /// canvas or an SVG element), read by the command at once.
 pub enum MediaCommand {
     /// Loads the module (so that the next command runs in the task that
-    /// sends it).
+    /// sends it); answers the build the module belongs to. Send it with
+    /// [`handshake`].
     Ready,
     /// „Bild speichern“: the picture with its caption (none: no strip),
     /// downloaded as `file_name`. Answers the PNG's size in bytes.
@@ -118,6 +121,18 @@ impl MediaCommand {
         // unhandled rejection.
         let started = start(self).map(JsFuture::from);
         async move { started?.await.map_err(|error| german(&error)) }
+    }
+}
+
+/// Loads web/media.js and checks that it belongs to this build: a module
+/// of another build (a stale cache, a tab not reloaded after an update) is
+/// refused with the German message that the app must be reloaded.
+pub async fn handshake() -> Result<(), String> {
+    let answer = MediaCommand::Ready.send().await?;
+    if answer.as_string().as_deref() == Some(BUILD) {
+        Ok(())
+    } else {
+        Err(APP_UPDATED.to_owned())
     }
 }
 
