@@ -11,6 +11,8 @@ pub mod spreadsheet;
 pub mod study;
 #[cfg(feature = "web")]
 pub mod study_page;
+#[cfg(feature = "web")]
+pub mod view;
 
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
@@ -29,6 +31,8 @@ pub const IMPORT_TIMED_OUT: &str = "Das Lesen der Datei hat zu lange gedauert un
 /// Why nothing is computed: a part of the app (a Web Worker) belongs to
 /// another version than the page, which must be reloaded.
 pub const APP_UPDATED: &str = "Die App wurde aktualisiert. Bitte die Seite neu laden: Bis dahin rechnet sie nicht weiter, damit nichts mit zwei Versionen gerechnet wird.";
+/// The browser refused a download.
+pub const DOWNLOAD_REFUSED: &str = "Der Browser hat den Download abgelehnt.";
 /// A path that names no regular file (a folder, a device, a pipe).
 pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
 /// A path that names nothing.

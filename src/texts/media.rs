@@ -1,20 +1,27 @@
 //! The words for pictures and films: how the last one went.
 
-use super::at_last_step;
+use super::{APP_UPDATED, at_last_step};
 use crate::app::format::format_integer;
+use crate::app::media::MediaError;
 use crate::app::media::caption::{EntryError, FILM_STEPS_MAX};
 use crate::app::media::film::{MediaFailure, MediaNote};
 
-/// Why web/media.js cannot be loaded at all.
-pub const MEDIA_UNAVAILABLE: &str = "Bilder und Filme sind in diesem Browser nicht verfügbar.";
-
-/// A failure of the browser's media functions, with the browser's own words
-/// where it gave any.
+/// Why a command of web/media.js failed.
 #[must_use]
-pub fn media_error(browser_words: Option<&str>) -> String {
-    match browser_words {
-        Some(words) => format!("Das Bild oder der Film ließ sich nicht erzeugen ({words})."),
-        None => "Das Bild oder der Film ließ sich nicht erzeugen.".to_owned(),
+pub fn media_error(error: &MediaError) -> String {
+    match error {
+        MediaError::Unavailable => {
+            "Bilder und Filme sind in diesem Browser nicht verfügbar.".to_owned()
+        }
+        MediaError::Hint(message) => message.clone(),
+        MediaError::Browser(Some(words)) => {
+            format!("Das Bild oder der Film ließ sich nicht erzeugen ({words}).")
+        }
+        MediaError::Browser(None) => "Das Bild oder der Film ließ sich nicht erzeugen.".to_owned(),
+        MediaError::UnreadableAnswer => {
+            "Das Bild oder der Film ließ sich nicht erzeugen (unlesbare Antwort).".to_owned()
+        }
+        MediaError::OtherBuild => APP_UPDATED.to_owned(),
     }
 }
 
@@ -45,7 +52,7 @@ pub fn media_note(note: &MediaNote) -> Option<(String, bool)> {
             "Film abgebrochen; der Schwarm steht bei Schritt {}.",
             format_integer(*step)
         )),
-        MediaNote::Failed(MediaFailure::Media(why)) => failure(why.clone()),
+        MediaNote::Failed(MediaFailure::Media(error)) => failure(media_error(error)),
     }
 }
 

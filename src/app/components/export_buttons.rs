@@ -29,7 +29,10 @@ pub fn ExportButtons() -> impl IntoView {
                 Some(for_excel) => download_csv(&name, &text, for_excel),
                 None => download_text(&name, "application/json", &text),
             };
-            error.set(sent.err());
+            error.set(
+                sent.err()
+                    .map(|_| crate::texts::DOWNLOAD_REFUSED.to_owned()),
+            );
         }
     };
     let disabled = move || !store.has_swarm();

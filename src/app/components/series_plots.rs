@@ -9,7 +9,7 @@ use crate::app::platform::timing::now_ms;
 use crate::app::simulation::state::SwarmStore;
 use crate::app::view::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
 use crate::model::{Measure, Series};
-use crate::texts::measure_label;
+use crate::texts::{self, measure_label};
 
 /// While the swarm runs the charts are drawn at most this often (ms): a few
 /// times a second is smooth enough for a line that grows by one point per
@@ -69,7 +69,11 @@ pub fn SeriesPlots() -> impl IntoView {
         let step = store.with_swarm(|swarm| swarm.map(|swarm| swarm.step_count()));
         if let Some(step) = step {
             let csv = store.with_series(Series::to_csv);
-            error.set(download_csv(&series_file_name(step), &csv, for_excel).err());
+            error.set(
+                download_csv(&series_file_name(step), &csv, for_excel)
+                    .err()
+                    .map(|_| texts::DOWNLOAD_REFUSED.to_owned()),
+            );
         }
     };
     let disabled = move || store.measures().is_none();

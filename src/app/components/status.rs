@@ -3,22 +3,22 @@
 
 use leptos::prelude::*;
 
-use super::WayProgress;
+use super::{ValueList, WayProgress};
 use crate::app::format::{
     MISSING, format_decimal, format_integer, format_measure, format_model_time,
 };
 use crate::app::simulation::perf::realtime_label;
 use crate::app::simulation::state::{RunState, SwarmStore};
-use crate::app::view::value_list::{Line, list_markup, write_values};
+
 use crate::model::Measure;
 use crate::texts::engine::engine_note;
 use crate::texts::measure_label;
 
+/// One line of a list: the value element's id, the term, the value now.
+type Line = (&'static str, &'static str, String);
+
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
-/// The lists are markup built once; their values are written into the same
-/// elements whenever they change (far less wasm than a view per line, and
-/// each value stays one element that observers and screen readers follow).
 #[component]
 pub fn Status() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
@@ -107,38 +107,34 @@ pub fn Status() -> impl IntoView {
             ),
         ]
     };
-    let list = untrack(|| list_markup(&lines(), false));
-    let perf_list = untrack(|| list_markup(&perf_lines(), false));
-    let section = NodeRef::<leptos::html::Section>::new();
-    Effect::new(move |_| {
-        let lines = lines();
-        if let Some(section) = section.get() {
-            write_values(&section, &lines);
-            if let Ok(Some(state)) = section.query_selector("#status-state") {
-                let class = match store.run_state() {
-                    RunState::Empty => "state state-empty",
-                    RunState::Paused => "state state-paused",
-                    RunState::Running => "state state-running",
-                };
-                state.set_class_name(class);
-            }
-        }
-    });
-    Effect::new(move |_| {
-        let lines = perf_lines();
-        if let Some(section) = section.get() {
-            write_values(&section, &lines);
-        }
+    let terms = |lines: Vec<Line>| -> Vec<_> {
+        lines.into_iter().map(|(id, term, _)| (id, term)).collect()
+    };
+    let values = |lines: Vec<Line>| -> Vec<String> {
+        lines.into_iter().map(|(_, _, value)| value).collect()
+    };
+    let status_terms = untrack(|| terms(lines()));
+    let perf_terms = untrack(|| terms(perf_lines()));
+    let status_values = Memo::new(move |_| values(lines()));
+    let perf_values = Memo::new(move |_| values(perf_lines()));
+    let state_class = Signal::derive(move || match store.run_state() {
+        RunState::Empty => "state state-empty",
+        RunState::Paused => "state state-paused",
+        RunState::Running => "state state-running",
     });
     let note = store.engine_note();
 
     view! {
-        <section class="status" aria-label="Status" node_ref=section>
+        <section class="status" aria-label="Status">
             <h2>"Status"</h2>
-            <dl class="status-list" inner_html=list></dl>
+            <dl class="status-list">
+                <ValueList lines=status_terms values=status_values first_class=state_class/>
+            </dl>
             <WayProgress id_prefix="status"/>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
-            <dl class="status-list perf" aria-live="off" inner_html=perf_list></dl>
+            <dl class="status-list perf" aria-live="off">
+                <ValueList lines=perf_terms values=perf_values/>
+            </dl>
             {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{engine_note(&note)}</p> })}
         </section>
     }

@@ -54,7 +54,11 @@ pub fn StudyPlanFile(checked: Memo<Checked>) -> impl IntoView {
     let export = move |_| {
         if let Some(Some(Ok((json, plan)))) = checked.try_get_untracked() {
             let name = file_name(&plan.id().hex(), "-plan.json");
-            export_error.set(download_text(&name, "application/json", &json).err());
+            export_error.set(
+                download_text(&name, "application/json", &json)
+                    .err()
+                    .map(|_| texts::DOWNLOAD_REFUSED.to_owned()),
+            );
         }
     };
     let invalid = move || !matches!(checked.get(), Some(Ok(_)));

@@ -28,7 +28,11 @@ pub fn StudyResults() -> impl IntoView {
             })
         });
         if let Some((name, text)) = file {
-            error.set(download_csv(&name, &text, for_excel).err());
+            error.set(
+                download_csv(&name, &text, for_excel)
+                    .err()
+                    .map(|_| crate::texts::DOWNLOAD_REFUSED.to_owned()),
+            );
         }
     };
     // One closure for both buttons: one instantiation in the wasm.

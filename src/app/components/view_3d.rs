@@ -14,7 +14,9 @@ use super::view_3d_legend::View3dLegend;
 use super::{PresentationBar, RulesLegend, ViewReadouts};
 use crate::app::platform::hooks::use_after_first_paint;
 use crate::app::simulation::state::SwarmStore;
-use crate::app::view::render3d::{CameraAction, CanvasDriver, DriverHooks, Renderer, ViewStyle};
+use crate::app::view::render3d::{
+    CameraAction, CanvasDriver, DriverHooks, Renderer, ViewFailure, ViewStyle,
+};
 use crate::app::view::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::view::view_look::ViewLook;
 
@@ -33,10 +35,10 @@ pub fn View3d(
     /// Called (once) with a German reason when the 3D view cannot work:
     /// no WebGL2, or the context was lost and not restored.
     #[prop(into)]
-    on_unavailable: Callback<String>,
+    on_unavailable: Callback<ViewFailure>,
 ) -> impl IntoView {
     let Some(store) = use_context::<SwarmStore>() else {
-        on_unavailable.run("Die 3D-Ansicht fand den Zustand der App nicht.".to_owned());
+        on_unavailable.run(ViewFailure::NoState);
         return ().into_any();
     };
     let settings = expect_context::<OverlaySettings>();
@@ -191,7 +193,7 @@ fn follow_ends(follow: RwSignal<bool>) -> Box<dyn Fn()> {
 /// The driver's hooks into the app state.
 fn hooks(
     store: SwarmStore,
-    on_unavailable: Callback<String>,
+    on_unavailable: Callback<ViewFailure>,
     view_reset: Box<dyn Fn()>,
 ) -> DriverHooks {
     DriverHooks {

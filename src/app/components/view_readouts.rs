@@ -4,23 +4,20 @@
 
 use leptos::prelude::*;
 
-use super::WayProgress;
+use super::{ValueList, WayProgress};
 use crate::app::format::{MISSING, format_integer, format_measure, format_model_time};
 use crate::app::simulation::state::{RunState, SwarmStore};
-use crate::app::view::value_list::{Line, list_markup, write_values};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
 /// A small panel in the view's upper left corner; an empty view shows none.
-/// Its list is markup built once, the values written into their elements
-/// as they change ([`crate::app::view::value_list`]).
 #[component]
 pub fn ViewReadouts() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let state = Memo::new(move |_| store.run_state());
     // Shown with a swarm, and while one is being computed (a link's way).
     let hidden = Memo::new(move |_| state.get() == RunState::Empty && store.busy().is_none());
-    let lines = move || -> Vec<Line> {
+    let lines = move || -> Vec<(&'static str, &'static str, String)> {
         let step = store.summary().map(|summary| summary.step);
         let measures = store.measures();
         let measure = |measure: Measure| {
@@ -53,17 +50,23 @@ pub fn ViewReadouts() -> impl IntoView {
             ),
         ]
     };
-    let markup = untrack(|| list_markup(&lines(), true));
-    let list = NodeRef::<leptos::html::Dl>::new();
-    Effect::new(move |_| {
-        let lines = lines();
-        if let Some(list) = list.get() {
-            write_values(&list, &lines);
-        }
+    let terms: Vec<_> = untrack(|| {
+        lines()
+            .into_iter()
+            .map(|(id, term, _)| (id, term))
+            .collect()
+    });
+    let values = Memo::new(move |_| {
+        lines()
+            .into_iter()
+            .map(|(_, _, value)| value)
+            .collect::<Vec<_>>()
     });
     view! {
         <div class="view-readouts" class:hidden=move || hidden.get()>
-            <dl aria-label="Kennzahlen" node_ref=list inner_html=markup></dl>
+            <dl aria-label="Kennzahlen">
+                <ValueList lines=terms values=values grouped=true/>
+            </dl>
             <WayProgress id_prefix="view"/>
         </div>
     }

@@ -8,6 +8,7 @@
 //!
 //! `P` is how a picture of the view travels (a DOM element in the browser).
 
+use super::MediaError;
 use crate::app::simulation::session::Busy;
 
 /// What the page says about the last picture or film.
@@ -34,8 +35,8 @@ pub enum MediaFailure {
     BeyondLast,
     /// Pause, Schritt, an edit or a reset stopped the film at this step.
     Stopped { step: u64 },
-    /// The browser's media module failed; its German message.
-    Media(String),
+    /// The browser's media module failed.
+    Media(MediaError),
 }
 
 /// What the page must do for the film.
@@ -161,7 +162,7 @@ impl FilmRun {
     /// The encoder is set up for frames of the size it answers, or failed.
     pub fn encoder_started<P>(
         &mut self,
-        started: Result<(u32, u32), String>,
+        started: Result<(u32, u32), MediaError>,
     ) -> Vec<FilmEffect<P>> {
         let Some(film) = self.film.as_mut().filter(|f| f.phase == Phase::Starting) else {
             return Vec::new();
@@ -251,7 +252,7 @@ impl FilmRun {
     pub fn frame_encoded<P>(
         &mut self,
         frame: u64,
-        encoded: Result<(), String>,
+        encoded: Result<(), MediaError>,
     ) -> Vec<FilmEffect<P>> {
         let Some(film) = self.film.as_mut() else {
             return Vec::new();
@@ -279,7 +280,10 @@ impl FilmRun {
     }
 
     /// The file is written (its size in bytes and its frames), or failed.
-    pub fn encoder_ended<P>(&mut self, ended: Result<(u64, u64), String>) -> Vec<FilmEffect<P>> {
+    pub fn encoder_ended<P>(
+        &mut self,
+        ended: Result<(u64, u64), MediaError>,
+    ) -> Vec<FilmEffect<P>> {
         if !self.in_phase(|phase| phase == Phase::Ending) {
             return Vec::new();
         }

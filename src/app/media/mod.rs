@@ -5,6 +5,7 @@
 //! reader each, and an answer that does not read is a failure, not a zero.
 
 pub mod caption;
+mod error;
 pub mod film;
 pub mod film_recorder;
 
@@ -15,8 +16,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 use web_sys::js_sys::{Array, Function, Promise, Reflect};
 
-use crate::texts::APP_UPDATED;
-use crate::texts::media::{MEDIA_UNAVAILABLE, media_error};
+pub use self::error::MediaError;
 use crate::worker::messages::BUILD;
 
 /// A command of web/media.js. `view` is the view's complete picture (a
@@ -115,8 +115,8 @@ impl MediaCommand {
 
     /// Sends the command. The call itself happens now, in this task (a 3D
     /// canvas handed over must be read before the task ends); the future
-    /// resolves to its answer or a German message.
-    pub fn send(self) -> impl Future<Output = Result<JsValue, String>> + use<> {
+    /// resolves to its answer or why it failed.
+    pub fn send(self) -> impl Future<Output = Result<JsValue, MediaError>> + use<> {
         // Awaited from now on, so that a failure nobody waits for is no
         // unhandled rejection.
         let started = start(self).map(JsFuture::from);
@@ -126,18 +126,18 @@ impl MediaCommand {
 
 /// Loads web/media.js and checks that it belongs to this build: a module
 /// of another build (a stale cache, a tab not reloaded after an update) is
-/// refused with the German message that the app must be reloaded.
-pub async fn handshake() -> Result<(), String> {
+/// refused: the page says the app must be reloaded.
+pub async fn handshake() -> Result<(), MediaError> {
     let answer = MediaCommand::Ready.send().await?;
     if answer.as_string().as_deref() == Some(BUILD) {
         Ok(())
     } else {
-        Err(APP_UPDATED.to_owned())
+        Err(MediaError::OtherBuild)
     }
 }
 
-fn start(command: MediaCommand) -> Result<Promise, String> {
-    let unavailable = |_| MEDIA_UNAVAILABLE.to_owned();
+fn start(command: MediaCommand) -> Result<Promise, MediaError> {
+    let unavailable = |_| MediaError::Unavailable;
     let function: Function = Reflect::get(&web_sys::js_sys::global(), &"boidsSchwarmMedien".into())
         .map_err(unavailable)?
         .dyn_into()
@@ -162,41 +162,40 @@ fn whole_at(answer: &JsValue, index: u32, max: f64) -> Option<f64> {
 
 impl FilmStarted {
     /// Reads `[view width, view height, extension]`.
-    pub fn read(answer: &JsValue) -> Result<Self, String> {
+    pub fn read(answer: &JsValue) -> Result<Self, MediaError> {
         let side = |index| whole_at(answer, index, f64::from(u32::MAX)).map(|n| n as u32);
         match (side(0), side(1)) {
             (Some(view_width), Some(view_height)) => Ok(Self {
                 view_width,
                 view_height,
             }),
-            _ => Err(media_error(Some("unlesbare Antwort"))),
+            _ => Err(MediaError::UnreadableAnswer),
         }
     }
 }
 
 impl FilmSaved {
     /// Reads `[bytes, frames]`.
-    pub fn read(answer: &JsValue) -> Result<Self, String> {
+    pub fn read(answer: &JsValue) -> Result<Self, MediaError> {
         const EXACT: f64 = 9_007_199_254_740_992.0;
         let count = |index| whole_at(answer, index, EXACT).map(|n| n as u64);
         match (count(0), count(1)) {
             (Some(bytes), Some(frames)) => Ok(Self { bytes, frames }),
-            _ => Err(media_error(Some("unlesbare Antwort"))),
+            _ => Err(MediaError::UnreadableAnswer),
         }
     }
 }
 
-/// The user's message for a failed command: web/media.js's own (named
-/// „Hinweis“) as it is, anything else the browser threw after a German
-/// sentence.
-fn german(error: &JsValue) -> String {
+/// Why a command failed: web/media.js's own message (named „Hinweis“), or
+/// what else the browser threw.
+fn german(error: &JsValue) -> MediaError {
     let text = |key: &str| {
         Reflect::get(error, &key.into())
             .ok()
             .and_then(|value| value.as_string())
     };
     match (text("name"), text("message")) {
-        (Some(name), Some(message)) if name == "Hinweis" => message,
-        (_, message) => media_error(message.as_deref()),
+        (Some(name), Some(message)) if name == "Hinweis" => MediaError::Hint(message),
+        (_, message) => MediaError::Browser(message),
     }
 }

@@ -9,8 +9,10 @@ use crate::app::components::{
 };
 use crate::app::platform::hooks::{Shortcut, use_after_first_paint, use_simulation_shortcuts};
 use crate::app::simulation::state::SwarmStore;
+use crate::app::view::render3d::ViewFailure;
 use crate::app::view::view_look::ViewLook;
 use crate::texts;
+use crate::texts::view::view_failure;
 
 /// Parameters, controls and status beside the swarm view; keyboard shortcuts.
 #[component]
@@ -24,7 +26,7 @@ pub fn SimulationPage() -> impl IntoView {
             let _ = store.step_back();
         }
     });
-    let unavailable = RwSignal::new(None::<String>);
+    let unavailable = RwSignal::new(None::<ViewFailure>);
     // The view and the charts mount in a task of their own after the first
     // paint of the sidebar (nothing shown above them moves).
     let main_column = use_after_first_paint();
@@ -58,13 +60,13 @@ pub fn SimulationPage() -> impl IntoView {
                     fallback=move || view! {
                         <p class="view-fallback-note" role="status">
                             "Die 3D-Ansicht ist nicht verfügbar: "
-                            {move || unavailable.get().unwrap_or_default()}
+                            {move || unavailable.with(|failure| failure.as_ref().map(view_failure))}
                             " Stattdessen zeigt die SVG-Ansicht denselben Zustand."
                         </p>
                         <SvgView/>
                     }
                 >
-                    <View3d on_unavailable=move |reason: String| unavailable.set(Some(reason))/>
+                    <View3d on_unavailable=move |reason: ViewFailure| unavailable.set(Some(reason))/>
                 </Show>
             </section>
             <SeriesPlots/>

@@ -5,10 +5,13 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::File;
 use web_sys::js_sys::Array;
 
+/// The browser refused a download (words: `texts::DOWNLOAD_REFUSED`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DownloadRefused;
+
 /// Offers `text` for download as `file_name` with the given MIME type.
-/// Returns a German message when the browser refuses.
-pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "Der Browser hat den Download abgelehnt.".to_owned();
+pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), DownloadRefused> {
+    let fail = |_| DownloadRefused;
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let parts = Array::of1(&JsValue::from_str(text));
@@ -35,7 +38,7 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
 /// Offers a plain CSV export, or with `for_excel` its „CSV für Excel“ form
 /// (semicolons, decimal commas, German headers, UTF-8 with BOM) named
 /// `…-excel.csv`.
-pub fn download_csv(file_name: &str, csv: &str, for_excel: bool) -> Result<(), String> {
+pub fn download_csv(file_name: &str, csv: &str, for_excel: bool) -> Result<(), DownloadRefused> {
     if for_excel {
         let stem = file_name.strip_suffix(".csv").unwrap_or(file_name);
         download_text(

@@ -6,5 +6,4 @@ pub mod projection;
 pub mod render3d;
 pub mod rules_overlay;
 pub mod series_chart;
-pub mod value_list;
 pub mod view_look;

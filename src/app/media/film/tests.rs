@@ -3,6 +3,7 @@
 //! the view whose answers a test delivers when it wants.
 
 use super::*;
+use crate::app::media::MediaError;
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::simulation::session::{Session, driver};
 use crate::model::{Kinematics, Params};
@@ -171,7 +172,7 @@ impl Harness {
     }
 
     /// The encoder answers the oldest frame it was given.
-    fn encoder_takes(&mut self, taken: Result<(), String>) {
+    fn encoder_takes(&mut self, taken: Result<(), MediaError>) {
         let (frame, _) = self.page.encoding.remove(0);
         let effects = self.run.frame_encoded(frame, taken);
         self.act(effects);
@@ -272,16 +273,16 @@ fn an_encoder_that_fails_stops_the_film_and_pauses_the_swarm() {
     harness.start(5, (1280, 720));
     harness.encoder_starts((1280, 720));
     harness.view_draws();
-    harness.encoder_takes(Err("Der Speicher ist voll.".to_owned()));
+    harness.encoder_takes(Err(MediaError::Hint("Der Speicher ist voll.".to_owned())));
     assert!(!harness.run.is_active());
     assert_eq!(harness.page.cancelled, 1);
     assert_eq!(harness.page.paused, 1);
     assert_eq!(harness.page.session.busy(), None);
     assert_eq!(
         harness.page.notes.last(),
-        Some(&MediaNote::Failed(MediaFailure::Media(
+        Some(&MediaNote::Failed(MediaFailure::Media(MediaError::Hint(
             "Der Speicher ist voll.".to_owned()
-        )))
+        ))))
     );
 }
 
@@ -289,9 +290,7 @@ fn an_encoder_that_fails_stops_the_film_and_pauses_the_swarm() {
 fn an_encoder_that_cannot_start_leaves_the_swarm_as_it_was() {
     let mut harness = Harness::at_step(2);
     harness.start(5, (0, 0));
-    let effects = harness
-        .run
-        .encoder_started(Err("WebCodecs fehlt.".to_owned()));
+    let effects = harness.run.encoder_started(Err(MediaError::Browser(None)));
     harness.act(effects);
     assert!(!harness.run.is_active());
     assert_eq!(harness.page.cancelled, 1);

@@ -22,7 +22,7 @@ mod input;
 
 use super::camera::{CameraAction, OrbitCamera};
 use super::gesture::PointerGesture;
-use super::{Drawn, Frame, Renderer, ViewStyle, centre_on};
+use super::{Drawn, Frame, Renderer, ViewFailure, ViewStyle, centre_on};
 use crate::app::platform::timing::now_ms;
 use crate::app::view::rules_overlay::RulesOverlay;
 use crate::model::Vec3;
@@ -41,9 +41,9 @@ pub struct DriverHooks {
     pub read_swarm: ReadSwarm,
     /// A click chose this boid, or nothing.
     pub select: Box<dyn Fn(Option<usize>)>,
-    /// The 3D view cannot work (German reason): WebGL2 is missing or the
-    /// context was lost for good. The driver has stopped.
-    pub unavailable: Box<dyn Fn(String)>,
+    /// The 3D view cannot work: WebGL2 is missing or the context was lost
+    /// for good. The driver has stopped.
+    pub unavailable: Box<dyn Fn(ViewFailure)>,
     /// A picture went on the canvas; drawing it took this many ms of
     /// main-thread time (over all its frames).
     pub drawn: Box<dyn Fn(f64)>,
@@ -511,10 +511,7 @@ impl Inner {
             return;
         }
         self.stop();
-        (self.hooks.unavailable)(
-            "Der Browser hat die 3D-Grafik (WebGL-Kontext) beendet und nicht wiederhergestellt."
-                .to_owned(),
-        );
+        (self.hooks.unavailable)(ViewFailure::NotRestored);
     }
 }
 

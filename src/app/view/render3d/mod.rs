@@ -9,6 +9,7 @@
 pub mod camera;
 pub mod colours;
 pub mod driver;
+mod failure;
 pub mod geometry;
 pub mod gesture;
 pub mod instances;
@@ -24,6 +25,7 @@ pub mod rules_geometry;
 
 pub use camera::{CameraAction, OrbitCamera};
 pub use driver::{CanvasDriver, DriverHooks};
+pub use failure::ViewFailure;
 pub use renderer::Renderer;
 
 use crate::app::view::rules_overlay::RulesOverlay;

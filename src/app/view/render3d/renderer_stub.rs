@@ -3,7 +3,7 @@
 
 use web_sys::HtmlCanvasElement;
 
-use super::{Drawn, Frame};
+use super::{Drawn, Frame, ViewFailure};
 
 /// The renderer's native stand-in: it cannot be created.
 #[derive(Debug)]
@@ -13,13 +13,13 @@ pub struct Renderer {
 
 impl Renderer {
     /// Always fails: WebGL2 exists only in the browser.
-    pub fn new(_canvas: &HtmlCanvasElement) -> Result<Self, String> {
-        Err("WebGL2 gibt es nur im Browser.".to_owned())
+    pub fn new(_canvas: &HtmlCanvasElement) -> Result<Self, ViewFailure> {
+        Err(ViewFailure::NoWebGl2)
     }
 
     /// Always fails: WebGL2 exists only in the browser.
-    pub fn probe() -> Result<(), String> {
-        Err("WebGL2 gibt es nur im Browser.".to_owned())
+    pub fn probe() -> Result<(), ViewFailure> {
+        Err(ViewFailure::NoWebGl2)
     }
 
     /// Never reached.

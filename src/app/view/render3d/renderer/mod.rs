@@ -36,7 +36,7 @@ use super::geometry;
 use super::pacing::BatchPacer;
 use super::planner::{BatchPlan, DataKey, Next, PictureKey, PicturePlanner};
 use super::rules_geometry::rules_shapes;
-use super::{Drawn, Frame, drawing_buffer_size};
+use super::{Drawn, Frame, ViewFailure, drawing_buffer_size};
 use crate::app::view::rules_overlay::RulesOverlay;
 use crate::model::Vec3;
 use buffers::{BoidChunks, MeshBuffers};
@@ -79,20 +79,20 @@ impl Renderer {
     /// Whether this browser gives a canvas a WebGL2 context, or the German
     /// reason why not: the static shell's answer when it left one, else
     /// tried on a canvas of its own and released at once.
-    pub fn probe() -> Result<(), String> {
+    pub fn probe() -> Result<(), ViewFailure> {
         probe::probe()
     }
 
     /// Creates the WebGL2 context of the canvas and everything the renderer
     /// keeps on the GPU. Errors are German sentences for the page.
-    pub fn new(canvas: &HtmlCanvasElement) -> Result<Self, String> {
+    pub fn new(canvas: &HtmlCanvasElement) -> Result<Self, ViewFailure> {
         let gl = probe::context(canvas)?;
         let glow = three_d::context::Context::from_webgl2_context(gl.clone());
         // three-d takes an `Arc`; WebGL lives on this one thread anyway.
         #[allow(clippy::arc_with_non_send_sync)]
         let glow = Arc::new(glow);
         let context = Context::from_gl_context(glow)
-            .map_err(|error| format!("Der WebGL2-Kontext ließ sich nicht einrichten: {error}"))?;
+            .map_err(|error| ViewFailure::Setup(error.to_string()))?;
         let programs = Programs::new(&context)?;
         let edges = geometry::cube_edges();
         Ok(Self {
@@ -173,7 +173,7 @@ impl Renderer {
             Next::Start => match self.start_picture(frame, &key) {
                 Ok(chunks) => self.planner.start(key, chunks),
                 Err(reason) => {
-                    web_sys::console::error_1(&reason.into());
+                    web_sys::console::error_1(&crate::texts::view::view_failure(&reason).into());
                     return Drawn::Nothing;
                 }
             },
@@ -208,7 +208,7 @@ impl Renderer {
     /// Sizes the canvas and the offscreen buffer, uploads the instances of
     /// a new data version and clears the picture with the cube on it.
     /// Returns the number of chunks the picture has.
-    fn start_picture(&mut self, frame: &Frame<'_>, key: &PictureKey) -> Result<usize, String> {
+    fn start_picture(&mut self, frame: &Frame<'_>, key: &PictureKey) -> Result<usize, ViewFailure> {
         let (width, height) = key.size;
         if self.canvas.width() != width {
             self.canvas.set_width(width);

@@ -19,6 +19,8 @@
 use three_d::context::{self as gl_api, HasContext};
 use three_d::core::{Context, RenderTarget, ScissorBox};
 
+use crate::app::view::render3d::ViewFailure;
+
 /// Samples per pixel of the offscreen picture (fewer where the browser
 /// offers fewer).
 const SAMPLES: i32 = 4;
@@ -35,7 +37,7 @@ pub(super) struct Offscreen {
 impl Offscreen {
     /// A framebuffer of `width` × `height` device pixels, or the German
     /// reason why there is none.
-    pub(super) fn new(context: &Context, width: u32, height: u32) -> Result<Self, String> {
+    pub(super) fn new(context: &Context, width: u32, height: u32) -> Result<Self, ViewFailure> {
         let (w, h) = (
             i32::try_from(width).unwrap_or(1),
             i32::try_from(height).unwrap_or(1),
@@ -58,9 +60,13 @@ impl Offscreen {
                     context.renderbuffer_storage(gl_api::RENDERBUFFER, format, w, h);
                 }
             };
-            let framebuffer = context.create_framebuffer()?;
-            let colour = context.create_renderbuffer()?;
-            let depth = context.create_renderbuffer()?;
+            let framebuffer = context.create_framebuffer().map_err(ViewFailure::Buffers)?;
+            let colour = context
+                .create_renderbuffer()
+                .map_err(ViewFailure::Buffers)?;
+            let depth = context
+                .create_renderbuffer()
+                .map_err(ViewFailure::Buffers)?;
             storage(colour, gl_api::RGBA8);
             storage(depth, gl_api::DEPTH_COMPONENT24);
             context.bind_renderbuffer(gl_api::RENDERBUFFER, None);
@@ -87,9 +93,7 @@ impl Offscreen {
             };
             if status != gl_api::FRAMEBUFFER_COMPLETE {
                 offscreen.delete(context);
-                return Err(format!(
-                    "Der Bildpuffer der 3D-Ansicht ließ sich nicht anlegen ({status:#x})."
-                ));
+                return Err(ViewFailure::Framebuffer(status));
             }
             Ok(offscreen)
         }

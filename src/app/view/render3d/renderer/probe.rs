@@ -1,8 +1,10 @@
 //! Whether the browser gives a canvas a WebGL2 context: the probe before
 //! the view is offered, and the context the renderer takes and hands back.
-//! Failures are German sentences for the page.
+//! Failures are typed ([`ViewFailure`]); their words are `texts::view`'s.
 
 use wasm_bindgen::JsCast;
+
+use super::super::ViewFailure;
 use web_sys::{
     HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes, WebglLoseContext,
 };
@@ -10,9 +12,6 @@ use web_sys::{
 /// The root element's attribute with the static shell's WebGL2 check:
 /// `available`, `missing` or `lost`.
 const SHELL_ANSWER: &str = "data-webgl2";
-const NO_CANVAS: &str = "Die Seite konnte keine Zeichenfläche anlegen.";
-const NO_WEBGL2: &str = "Dieser Browser stellt kein WebGL2 bereit.";
-const CONTEXT_LOST: &str = "Der WebGL2-Kontext ist verloren gegangen.";
 
 /// Whether this browser gives a canvas a WebGL2 context, or the German
 /// reason why not. Tried on a canvas of its own, outside the page, and
@@ -22,17 +21,17 @@ const CONTEXT_LOST: &str = "Der WebGL2-Kontext ist verloren gegangen.";
 /// The static shell (index.html) checks the same way before the page's
 /// first paint and leaves its answer on the root element; that answer is
 /// taken once, and any later call checks again.
-pub(super) fn probe() -> Result<(), String> {
+pub(super) fn probe() -> Result<(), ViewFailure> {
     let document = web_sys::window()
         .and_then(|window| window.document())
-        .ok_or_else(|| NO_CANVAS.to_owned())?;
+        .ok_or(ViewFailure::NoCanvas)?;
     if let Some(root) = document.document_element() {
         let answer = root.get_attribute(SHELL_ANSWER);
         let _ = root.remove_attribute(SHELL_ANSWER);
         match answer.as_deref() {
             Some("available") => return Ok(()),
-            Some("missing") => return Err(NO_WEBGL2.to_owned()),
-            Some("lost") => return Err(CONTEXT_LOST.to_owned()),
+            Some("missing") => return Err(ViewFailure::NoWebGl2),
+            Some("lost") => return Err(ViewFailure::ContextLost),
             _ => {}
         }
     }
@@ -40,14 +39,14 @@ pub(super) fn probe() -> Result<(), String> {
         .create_element("canvas")
         .ok()
         .and_then(|element| element.dyn_into::<HtmlCanvasElement>().ok())
-        .ok_or_else(|| NO_CANVAS.to_owned())?;
+        .ok_or(ViewFailure::NoCanvas)?;
     lose_context(&context(&canvas)?);
     Ok(())
 }
 
 /// The canvas's WebGL2 context (created on the first call, the same one
 /// afterwards), or the German reason why there is none.
-pub(super) fn context(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingContext, String> {
+pub(super) fn context(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingContext, ViewFailure> {
     let attributes = WebGlContextAttributes::new();
     attributes.set_antialias(false);
     attributes.set_depth(false);
@@ -56,9 +55,9 @@ pub(super) fn context(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingConte
         .ok()
         .flatten()
         .and_then(|object| object.dyn_into::<WebGl2RenderingContext>().ok())
-        .ok_or_else(|| NO_WEBGL2.to_owned())?;
+        .ok_or(ViewFailure::NoWebGl2)?;
     if gl.is_context_lost() {
-        return Err(CONTEXT_LOST.to_owned());
+        return Err(ViewFailure::ContextLost);
     }
     Ok(gl)
 }

@@ -3,6 +3,8 @@
 
 use three_d::core::{Context, Program};
 
+use crate::app::view::render3d::ViewFailure;
+
 const MESH_VERTEX: &str = include_str!("mesh.vert.glsl");
 const MESH_FRAGMENT: &str = include_str!("mesh.frag.glsl");
 const LINE_VERTEX: &str = include_str!("line.vert.glsl");
@@ -25,11 +27,10 @@ pub(super) struct Programs {
 impl Programs {
     /// Compiles and links the programs; the error is a German sentence for
     /// the page.
-    pub fn new(context: &Context) -> Result<Self, String> {
+    pub fn new(context: &Context) -> Result<Self, ViewFailure> {
         let program = |vertex: &str, fragment: &str| {
-            Program::from_source(context, vertex, fragment).map_err(|error| {
-                format!("Die Shader der 3D-Ansicht ließen sich nicht übersetzen: {error}")
-            })
+            Program::from_source(context, vertex, fragment)
+                .map_err(|error| ViewFailure::Shaders(error.to_string()))
         };
         Ok(Self {
             mesh: program(MESH_VERTEX, MESH_FRAGMENT)?,
