@@ -7,7 +7,7 @@ use super::TextField;
 use crate::app::media::caption::{parse_film_steps, picture_file_name};
 use crate::app::media::film::{MediaFailure, MediaNote};
 use crate::app::media::film_recorder::FilmRecorder;
-use crate::app::media::{MediaCommand, handshake};
+use crate::app::media::{MediaCommand, handshake, send};
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -37,12 +37,11 @@ pub fn MediaPanel() -> impl IntoView {
                 && look.take_picture(
                     None,
                     Box::new(move |view| {
-                        let saved = MediaCommand::Picture {
+                        let saved = send(MediaCommand::Picture {
                             view,
                             caption: lines,
                             file_name: file_name.clone(),
-                        }
-                        .send();
+                        });
                         spawn(Box::pin(async move {
                             recorder.tell(match saved.await {
                                 Ok(_) => MediaNote::PictureSaved(file_name),

@@ -10,7 +10,7 @@ use web_sys::Element;
 
 use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
-use crate::app::media::{FilmSaved, FilmStarted, MediaCommand, handshake};
+use crate::app::media::{FilmSaved, FilmStarted, MediaCommand, handshake, send};
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -132,15 +132,14 @@ impl FilmExecutor<Element> for Page {
         spawn(Box::pin(async move {
             let started = async {
                 handshake().await?;
-                let answer = MediaCommand::FilmStart {
+                let answer = send(MediaCommand::FilmStart {
                     view,
                     width,
                     height,
                     caption,
-                }
-                .send()
+                })
                 .await?;
-                FilmStarted::read(&answer)
+                FilmStarted::decode(&answer)
             }
             .await
             .map(|started| (started.view_width, started.view_height));
@@ -165,11 +164,10 @@ impl FilmExecutor<Element> for Page {
         let caption = recorder
             .shown_caption(captioned)
             .and_then(|(_, lines)| lines);
-        let encoded = MediaCommand::FilmFrame {
+        let encoded = send(MediaCommand::FilmFrame {
             view: picture,
             caption,
-        }
-        .send();
+        });
         spawn(Box::pin(async move {
             let encoded = encoded.await.map(|_| ());
             recorder.handle(|run| run.frame_encoded(frame, encoded));
@@ -182,21 +180,20 @@ impl FilmExecutor<Element> for Page {
 
     fn end_encoder(&mut self, stem: &str) {
         let recorder = self.recorder;
-        let saved = MediaCommand::FilmEnd {
+        let saved = send(MediaCommand::FilmEnd {
             stem: stem.to_owned(),
-        }
-        .send();
+        });
         spawn(Box::pin(async move {
             let saved = saved
                 .await
-                .and_then(|answer| FilmSaved::read(&answer))
+                .and_then(|answer| FilmSaved::decode(&answer))
                 .map(|saved| (saved.bytes, saved.frames));
             recorder.handle(|run| run.encoder_ended(saved));
         }));
     }
 
     fn cancel_encoder(&mut self) {
-        drop(MediaCommand::FilmCancel.send());
+        drop(send(MediaCommand::FilmCancel));
     }
 
     fn pause_swarm(&mut self) {
