@@ -30,6 +30,7 @@ use self::components::Layout;
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, StudyPage, TablePage};
 use self::study::StudyStore;
 use crate::app::platform::cores::CoreSetting;
+use crate::app::platform::driver::Driver;
 use crate::app::platform::hooks::{
     use_after_first_paint, use_animation_frame, use_before_unload, use_document_hidden,
 };
@@ -45,7 +46,10 @@ use crate::app::view::view_look::ViewLook;
 /// pages, and routes the pages.
 #[component]
 pub fn App() -> impl IntoView {
-    let store = SwarmStore::new();
+    // The one owner of the workflows' workers.
+    let platform = Driver::new();
+    provide_context(platform);
+    let store = SwarmStore::new(platform);
     platform::crash::keep_state(move || store.crash_state());
     let form = ParamForm::restore();
     let cores = CoreSetting::restore();
@@ -58,7 +62,7 @@ pub fn App() -> impl IntoView {
     // pauses it. Leaving the app asks first while something long is in
     // progress: a study, or a way to a step (a link's or „Gehe zu
     // Schritt“'s); a run in real time loses nothing and does not ask.
-    let study = StudyStore::restore();
+    let study = StudyStore::restore(platform);
     provide_context(study);
     let running = study.running();
     use_before_unload(Signal::derive(move || {

@@ -6,6 +6,7 @@ pub mod base_path;
 pub mod cores;
 pub mod crash;
 pub mod download;
+pub mod driver;
 pub mod engine;
 pub mod hooks;
 pub mod state_reader;

@@ -7,8 +7,9 @@
 //! the session with the time, has what the session asks for carried out by
 //! the session's one driver loop (`session::driver`, the loop the native
 //! tests run too) with the browser's executor (send a job to the
-//! [`WorkerPool`], compute it here, start fresh workers, continue after the
-//! page had its turn), and then publishes the few values views
+//! simulation's workers through the app's [`Driver`], compute it here,
+//! start fresh workers, continue after the page had its turn), and then
+//! publishes the few values views
 //! track: a version counter that changes with the swarm, the selection, the
 //! run state and what is being computed, the performance readout and the
 //! note about the main thread. The swarm itself stays out of fine-grained
@@ -25,7 +26,8 @@ use std::cell::Cell;
 
 use leptos::prelude::*;
 
-use crate::app::platform::engine::{PoolEvent, WorkerFailure, WorkerPool};
+use crate::app::platform::driver::{Driver, SimulationEvent};
+use crate::app::platform::engine::WorkerFailure;
 use crate::app::platform::timing::{defer, now_ms};
 use crate::app::simulation::perf::PerfReadout;
 use crate::app::simulation::session::{EngineNote, Session, driver};
@@ -69,7 +71,7 @@ impl StatusReadout {
 #[derive(Debug, Clone, Copy)]
 pub struct SwarmStore {
     session: StoredValue<Session>,
-    pool: StoredValue<Option<WorkerPool>, LocalStorage>,
+    platform: Driver,
     version: RwSignal<u64>,
     selection: RwSignal<Option<usize>>,
     status: RwSignal<StatusReadout>,
@@ -78,16 +80,17 @@ pub struct SwarmStore {
 }
 
 impl SwarmStore {
-    /// An empty store (no swarm, paused) owned by the current reactive owner.
-    /// Until [`SwarmStore::use_workers`] succeeds it computes on its own thread.
+    /// An empty store (no swarm, paused) owned by the current reactive owner,
+    /// computing through `platform`'s workers. Until
+    /// [`SwarmStore::use_workers`] succeeds it computes on its own thread.
     #[must_use]
-    pub fn new() -> Self {
+    pub fn new(platform: Driver) -> Self {
         let session = Session::new();
         let status = StatusReadout::of(&session);
         Self {
             version: RwSignal::new(session.version()),
             session: StoredValue::new(session),
-            pool: StoredValue::new_local(None),
+            platform,
             selection: RwSignal::new(None),
             status: RwSignal::new(status),
             perf: RwSignal::new(None),
@@ -233,13 +236,9 @@ impl SwarmStore {
 
     /// Replaces the workers by `size` fresh ones.
     fn start_workers(&self, size: u32) -> Result<u32, WorkerFailure> {
-        // The old workers go first: terminating them frees their cores.
-        self.pool.set_value(None);
         let store = *self;
-        let pool = WorkerPool::spawn(size, move |event| store.on_pool_event(event))?;
-        let started = pool.size();
-        self.pool.set_value(Some(pool));
-        Ok(started)
+        self.platform
+            .start_simulation_workers(size, move |event| store.on_pool_event(event))
     }
 
     /// Initialisieren: builds a new swarm from the params, paused at time 0,
@@ -337,23 +336,16 @@ impl SwarmStore {
         self.run(|session, _| session.record_draw(ms));
     }
 
-    fn on_pool_event(&self, event: PoolEvent) {
+    fn on_pool_event(&self, event: SimulationEvent) {
         match event {
-            PoolEvent::Reply(reply) => {
+            SimulationEvent::Reply(reply) => {
                 self.run(|session, now| session.reply(&reply, now));
             }
-            PoolEvent::Failed(why) => {
-                self.pool.set_value(None);
+            SimulationEvent::Failed(why) => {
                 self.run(|session, _| session.workers_failed(why));
             }
-            PoolEvent::Restarted { .. } => {
+            SimulationEvent::Restarted => {
                 self.run(|session, _| session.worker_restarted());
-            }
-            // The simulation never asks its workers for study runs: such
-            // an answer comes from a worker that is not sound.
-            PoolEvent::Row { .. } => {
-                self.pool.set_value(None);
-                self.run(|session, _| session.workers_failed(WorkerFailure::Unusable));
             }
         }
     }
@@ -438,7 +430,8 @@ impl SwarmStore {
     }
 }
 
-/// The browser side of the session's effects: the store's worker pool, a
+/// The browser side of the session's effects: the app's driver (the
+/// simulation's worker pool), a
 /// zero-delay timeout, and `performance.now()`.
 struct Browser {
     store: SwarmStore,
@@ -450,11 +443,7 @@ impl driver::Executor for Browser {
     }
 
     fn dispatch(&mut self, job: u32, state: &Kinematics) {
-        self.store.pool.with_value(|pool| {
-            if let Some(pool) = pool {
-                pool.dispatch(job, state);
-            }
-        });
+        self.store.platform.dispatch(job, state);
     }
 
     fn compute_later(&mut self, job: u32) {
@@ -474,7 +463,7 @@ impl driver::Executor for Browser {
 
 impl Default for SwarmStore {
     fn default() -> Self {
-        Self::new()
+        Self::new(Driver::new())
     }
 }
 
@@ -502,7 +491,7 @@ mod tests {
     fn the_crash_state_is_the_export_unless_the_session_is_being_changed() {
         let owner = Owner::new();
         owner.with(|| {
-            let store = SwarmStore::new();
+            let store = SwarmStore::default();
             assert_eq!(store.crash_state(), None, "no swarm");
             let params = Params {
                 count: 25,

@@ -2,13 +2,15 @@
 //! the app: switching pages neither stops nor pauses a study (the
 //! simulation's pause on navigation is the swarm's, not the study's).
 //!
-//! It wraps the plain [`StudyRunner`]: starts a pool of Web Workers of its
-//! own (as many as „Rechenkerne“, at most one per missing run), sends each
-//! worker one whole run at a time, keeps every finished row in local storage
-//! at once ([`super::saved`]) and publishes a version counter that views
-//! track. The simulation's workers are another pool: while both compute,
-//! they share the machine's cores. „Abbrechen“ terminates the study's
-//! workers, which is the only way to stop a run in the middle.
+//! It is the thin shell around the plain [`StudySession`]: it hands it the
+//! user's commands and the study's worker events (from the app's
+//! [`Driver`], which owns the study's pool of Web Workers: as many as
+//! „Rechenkerne“, at most one per missing run), carries out what it asks
+//! for with the browser (the driver, local storage) and publishes a version
+//! counter that views track. The simulation's workers are another pool:
+//! while both compute, they share the machine's cores. „Abbrechen“
+//! terminates the study's workers, which is the only way to stop a run in
+//! the middle.
 
 use leptos::prelude::*;
 
@@ -16,8 +18,9 @@ use super::draft::PlanDraft;
 use super::runner::{Progress, StudyRunner};
 use super::saved;
 use super::session::{StudyExecutor, StudyNote, StudySession};
-use crate::app::platform::engine::{PoolEvent, WorkerFailure, WorkerPool};
-use crate::app::platform::timing::{defer, now_ms};
+use crate::app::platform::driver::{Driver, StudyEvent};
+use crate::app::platform::engine::WorkerFailure;
+use crate::app::platform::timing::now_ms;
 use crate::model::Measure;
 use crate::model::study::Plan;
 use crate::texts::study_page::study_note;
@@ -37,7 +40,7 @@ fn shelf() -> Shelf {
 #[derive(Debug, Clone, Copy)]
 pub struct StudyStore {
     session: StoredValue<StudySession>,
-    pool: StoredValue<Option<WorkerPool>, LocalStorage>,
+    platform: Driver,
     version: RwSignal<u64>,
     /// When views were last told of new rows, and whether a later telling
     /// is scheduled.
@@ -54,7 +57,7 @@ impl StudyStore {
     /// The store with the study last started in this browser, if one is
     /// kept, and its stored rows (not running: „Studie fortsetzen“ goes on).
     #[must_use]
-    pub fn restore() -> Self {
+    pub fn restore(platform: Driver) -> Self {
         let session = StudySession::restore(&mut shelf());
         let draft = session
             .runner()
@@ -62,7 +65,7 @@ impl StudyStore {
         Self {
             note: RwSignal::new(session.note().cloned()),
             session: StoredValue::new(session),
-            pool: StoredValue::new_local(None),
+            platform,
             version: RwSignal::new(0),
             told: StoredValue::new((0.0, false)),
             running: RwSignal::new(false),
@@ -132,22 +135,17 @@ impl StudyStore {
         self.act(|session, browser, now| session.cancel(browser, now));
     }
 
-    fn on_event(&self, event: PoolEvent) {
+    fn on_event(&self, event: StudyEvent) {
         match event {
-            PoolEvent::Row { worker, reply } => {
+            StudyEvent::Row { worker, reply } => {
                 self.act(|session, browser, now| session.row(browser, worker, &reply, now));
             }
-            PoolEvent::Failed(why) => {
+            StudyEvent::Failed(why) => {
                 self.act(|session, browser, now| session.workers_failed(browser, why, now));
             }
-            PoolEvent::Restarted { worker } => {
+            StudyEvent::Restarted { worker } => {
                 self.act(|session, browser, _| session.worker_restarted(browser, worker));
             }
-            // A study's workers are never asked for shares: such an answer
-            // comes from a worker that is not sound.
-            PoolEvent::Reply(_) => self.act(|session, browser, now| {
-                session.workers_failed(browser, WorkerFailure::Unusable, now);
-            }),
         }
     }
 
@@ -223,27 +221,17 @@ impl StudyExecutor for Browser {
 
     fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
         let store = self.store;
-        let pool = WorkerPool::spawn(size, move |event| store.on_event(event))?;
-        let started = pool.size();
-        self.store.pool.set_value(Some(pool));
-        Ok(started)
+        self.store
+            .platform
+            .start_study_workers(size, move |event| store.on_event(event))
     }
 
     fn send_run(&mut self, worker: usize, request: &RunRequest) {
-        self.store.pool.with_value(|pool| {
-            if let Some(pool) = pool {
-                pool.send_run(worker, request);
-            }
-        });
+        self.store.platform.send_run(worker, request);
     }
 
     fn stop_workers(&mut self) {
-        // Dropped after the current event handler: the pool's own worker
-        // may be the one calling.
-        let pool = self.store.pool;
-        defer(move || {
-            pool.try_set_value(None);
-        });
+        self.store.platform.stop_study_workers();
     }
 }
 
