@@ -135,19 +135,23 @@ async fn workers_only(page: &AppPage, count: u32, radius: &str, cores: u32) -> f
                for (let a = 0; a < 3; a++) V[3 * i + a] = (draw() - 0.5) * 2;
              }}
              const workers = [...Array(k)].map(() => new Worker('/worker_loader.js'));
-             let ready = 0, answered = 0, start = 0;
+             let ready = 0, answered = 0, start = 0, build = '';
              const times = [];
              const round = () => {{
                answered = 0;
                start = performance.now();
                workers.forEach((w, part) => {{
                  const p = P.slice(), v = V.slice();
-                 w.postMessage({{ job: times.length + 1, part, parts: k, radius, positions: p, velocities: v }},
+                 w.postMessage({{ build, kind: 'share', job: times.length + 1, part, parts: k,
+                                  radius, positions: p, velocities: v }},
                                [p.buffer, v.buffer]);
                }});
              }};
              workers.forEach(w => w.onmessage = e => {{
-               if (e.data.kind === 'ready') {{ if (++ready === k) round(); return; }}
+               // The messages name the build (src/worker/messages.rs): the
+               // workers' own, taken from their „ready“.
+               if (e.data.kind === 'ready') {{ build = e.data.build; if (++ready === k) round(); return; }}
+               if (e.data.kind !== 'reply') {{ workers.forEach(w => w.terminate()); done(NaN); return; }}
                if (++answered < k) return;
                times.push(performance.now() - start);
                if (times.length < 6) {{ round(); return; }}
