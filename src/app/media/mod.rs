@@ -5,11 +5,11 @@
 //! natively); this module only turns a call into a JavaScript call and an
 //! answer into its values.
 
-pub mod caption;
+pub(crate) mod caption;
 mod error;
-pub mod film;
-pub mod film_recorder;
-pub mod protocol;
+pub(crate) mod film;
+pub(crate) mod film_recorder;
+pub(crate) mod protocol;
 
 use std::future::Future;
 

@@ -5,8 +5,8 @@
 pub mod base_path;
 pub mod cores;
 pub mod crash;
-pub mod download;
-pub mod driver;
+pub(crate) mod download;
+pub(crate) mod driver;
 pub mod engine;
 pub mod hooks;
 pub mod state_reader;

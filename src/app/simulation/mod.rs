@@ -6,10 +6,10 @@
 pub mod checkpoints;
 pub mod clock;
 pub mod link_open;
-pub mod param_form;
+pub(crate) mod param_form;
 pub mod perf;
-pub mod presets;
+pub(crate) mod presets;
 pub mod session;
-pub mod state;
+pub(crate) mod state;
 pub mod table_data;
-pub mod table_keys;
+pub(crate) mod table_keys;

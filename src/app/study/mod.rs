@@ -4,17 +4,17 @@
 //! Everything but the store is Leptos-free and tested natively; the model's
 //! study module does the plan, the statistics and the CSVs.
 
-pub mod chart;
-pub mod draft;
-pub mod estimate;
-pub mod form;
-pub mod presets;
-pub mod progress;
-pub mod results_table;
-pub mod runner;
-pub mod saved;
-pub mod session;
-pub mod store;
+pub(crate) mod chart;
+pub(crate) mod draft;
+pub(crate) mod estimate;
+pub(crate) mod form;
+pub(crate) mod presets;
+pub(crate) mod progress;
+pub(crate) mod results_table;
+pub(crate) mod runner;
+pub(crate) mod saved;
+pub(crate) mod session;
+pub(crate) mod store;
 
 pub use store::StudyStore;
 

@@ -131,12 +131,14 @@ pub fn forget(shelf: &mut impl Shelf, id: PlanId) {
 
 /// A shelf in memory, with an optional limit on the bytes of its texts:
 /// natively the app's stand-in for local storage, and the tests' store.
+#[cfg(any(not(target_arch = "wasm32"), test))]
 #[derive(Debug, Clone, Default)]
 pub struct MemoryShelf {
     pub texts: BTreeMap<String, String>,
     pub limit: Option<usize>,
 }
 
+#[cfg(any(not(target_arch = "wasm32"), test))]
 impl Shelf for MemoryShelf {
     fn get(&self, key: &str) -> Option<String> {
         self.texts.get(key).cloned()

@@ -2,8 +2,8 @@
 //! overlay's geometry, the charts of the measures, and how views hand over
 //! their pictures.
 
-pub mod projection;
+pub(crate) mod projection;
 pub mod render3d;
 pub mod rules_overlay;
-pub mod series_chart;
-pub mod view_look;
+pub(crate) mod series_chart;
+pub(crate) mod view_look;
