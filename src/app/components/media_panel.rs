@@ -4,10 +4,11 @@
 use leptos::prelude::*;
 
 use super::TextField;
+use crate::app::media::MediaCommand;
 use crate::app::media::caption::{parse_film_steps, picture_file_name};
 use crate::app::media::film::{MediaFailure, MediaNote};
 use crate::app::media::film_recorder::FilmRecorder;
-use crate::app::media::{MediaCommand, handshake, send};
+use crate::app::platform::driver::Driver;
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -19,6 +20,7 @@ use crate::texts::media::{film_steps_error, media_note};
 pub fn MediaPanel() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let look = expect_context::<ViewLook>();
+    let platform = expect_context::<Driver>();
     let recorder = FilmRecorder::use_film_recorder();
     let captioned = RwSignal::new(true);
     let steps_text = RwSignal::new("250".to_owned());
@@ -32,12 +34,12 @@ pub fn MediaPanel() -> impl IntoView {
         recorder.tell(MediaNote::Cleared);
         spawn(Box::pin(async move {
             let file_name = picture_file_name(step);
-            let ready = handshake().await;
+            let ready = platform.media_handshake().await;
             let asked = ready.is_ok()
                 && look.take_picture(
                     None,
                     Box::new(move |view| {
-                        let saved = send(MediaCommand::Picture {
+                        let saved = platform.media(MediaCommand::Picture {
                             view,
                             caption: lines,
                             file_name: file_name.clone(),

@@ -4,7 +4,8 @@ use leptos::prelude::*;
 
 use crate::app::format::format_integer;
 use crate::app::platform::download::take_chosen_file;
-use crate::app::platform::state_reader::{ImportFailure, read_state_file};
+use crate::app::platform::driver::Driver;
+use crate::app::platform::state_reader::ImportFailure;
 use crate::app::simulation::param_form::ParamForm;
 use crate::app::simulation::state::SwarmStore;
 use crate::model::Kinematics;
@@ -24,6 +25,7 @@ enum Outcome {
 pub fn StateImport() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let form = expect_context::<ParamForm>();
+    let platform = expect_context::<Driver>();
     let outcome = RwSignal::new(None::<Outcome>);
     let apply = move |result: Result<Kinematics, ImportFailure>| match result {
         Ok(state) => {
@@ -43,7 +45,7 @@ pub fn StateImport() -> impl IntoView {
             return;
         };
         // Read and checked off the main thread (also its size).
-        read_state_file(file, apply);
+        platform.read_state_file(file, apply);
     };
 
     view! {

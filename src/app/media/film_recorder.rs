@@ -10,7 +10,8 @@ use web_sys::Element;
 
 use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
-use crate::app::media::{FilmSaved, FilmStarted, MediaCommand, handshake, send};
+use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
+use crate::app::platform::driver::Driver;
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::app::view::view_look::ViewLook;
@@ -20,6 +21,7 @@ use crate::app::view::view_look::ViewLook;
 pub struct FilmRecorder {
     store: SwarmStore,
     look: ViewLook,
+    platform: Driver,
     run: StoredValue<FilmRun>,
     /// The view the film is made of (while its encoder starts).
     view: StoredValue<Option<Element>, LocalStorage>,
@@ -36,6 +38,7 @@ impl FilmRecorder {
         let recorder = Self {
             store: expect_context::<SwarmStore>(),
             look: expect_context::<ViewLook>(),
+            platform: expect_context::<Driver>(),
             run: StoredValue::new(FilmRun::new()),
             view: StoredValue::new_local(None),
             note: RwSignal::new(MediaNote::Cleared),
@@ -131,14 +134,16 @@ impl FilmExecutor<Element> for Page {
         let caption = recorder.shown_caption(true).and_then(|(_, lines)| lines);
         spawn(Box::pin(async move {
             let started = async {
-                handshake().await?;
-                let answer = send(MediaCommand::FilmStart {
-                    view,
-                    width,
-                    height,
-                    caption,
-                })
-                .await?;
+                recorder.platform.media_handshake().await?;
+                let answer = recorder
+                    .platform
+                    .media(MediaCommand::FilmStart {
+                        view,
+                        width,
+                        height,
+                        caption,
+                    })
+                    .await?;
                 FilmStarted::decode(&answer)
             }
             .await
@@ -164,7 +169,7 @@ impl FilmExecutor<Element> for Page {
         let caption = recorder
             .shown_caption(captioned)
             .and_then(|(_, lines)| lines);
-        let encoded = send(MediaCommand::FilmFrame {
+        let encoded = recorder.platform.media(MediaCommand::FilmFrame {
             view: picture,
             caption,
         });
@@ -180,7 +185,7 @@ impl FilmExecutor<Element> for Page {
 
     fn end_encoder(&mut self, stem: &str) {
         let recorder = self.recorder;
-        let saved = send(MediaCommand::FilmEnd {
+        let saved = recorder.platform.media(MediaCommand::FilmEnd {
             stem: stem.to_owned(),
         });
         spawn(Box::pin(async move {
@@ -193,7 +198,7 @@ impl FilmExecutor<Element> for Page {
     }
 
     fn cancel_encoder(&mut self) {
-        drop(send(MediaCommand::FilmCancel));
+        drop(self.recorder.platform.media(MediaCommand::FilmCancel));
     }
 
     fn pause_swarm(&mut self) {

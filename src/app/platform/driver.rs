@@ -1,5 +1,6 @@
 //! The one place that owns the browser's computing resources of every
-//! workflow: the simulation's and the study's pools of Web Workers. It
+//! workflow: the simulation's and the study's pools of Web Workers, and the
+//! bridges to web/media.js and to the state reader's worker. It
 //! turns a pool's callbacks into the events of the workflow the pool
 //! belongs to ([`SimulationEvent`], [`StudyEvent`]), each a protocol of its
 //! own: an answer of the other workflow's kind comes from a worker that is
@@ -9,8 +10,15 @@
 
 use leptos::prelude::*;
 
+use std::future::Future;
+
+use web_sys::{Element, File};
+
 use super::engine::{PoolEvent, WorkerFailure, WorkerPool};
+use super::state_reader::{self, ImportFailure};
 use super::timing::defer;
+use crate::app::media::protocol::MediaValue;
+use crate::app::media::{self, MediaCommand, MediaError};
 use crate::model::Kinematics;
 use crate::worker::protocol::ShareReply;
 use crate::worker::study::{RunReply, RunRequest};
@@ -152,6 +160,29 @@ impl Driver {
     /// Drops the study's workers (after the current event handler).
     pub fn stop_study_workers(&self) {
         self.stop_later(Purpose::Study);
+    }
+
+    /// Loads web/media.js and checks that it is of this build.
+    pub fn media_handshake(&self) -> impl Future<Output = Result<(), MediaError>> + use<> {
+        media::handshake()
+    }
+
+    /// Sends a command to web/media.js, now (see [`media::send`]).
+    pub fn media(
+        &self,
+        command: MediaCommand<Element>,
+    ) -> impl Future<Output = Result<Vec<MediaValue>, MediaError>> + use<> {
+        media::send(command)
+    }
+
+    /// Reads and checks a state file in a worker of its own, then calls
+    /// `done` with the state or why it was refused.
+    pub fn read_state_file(
+        &self,
+        file: File,
+        done: impl FnOnce(Result<crate::model::Kinematics, ImportFailure>) + 'static,
+    ) {
+        state_reader::read_state_file(file, done);
     }
 }
 
