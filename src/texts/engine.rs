@@ -41,35 +41,6 @@ pub fn engine_note(note: &EngineNote) -> String {
     }
 }
 
-/// Why a study cannot start its workers.
-#[must_use]
-pub fn study_cannot_start(failure: &WorkerFailure) -> String {
-    match failure {
-        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
-        failure => format!(
-            "Die Studie braucht Web Worker, und der Browser startet keine ({}).",
-            worker_failure(failure)
-        ),
-    }
-}
-
-/// Why a study's workers stopped.
-#[must_use]
-pub fn study_workers_failed(failure: &WorkerFailure) -> String {
-    match failure {
-        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
-        failure => format!(
-            "Die Web Worker der Studie sind ausgefallen ({}). „Studie fortsetzen“ rechnet die \
-             fehlenden Läufe.",
-            worker_failure(failure)
-        ),
-    }
-}
-
-/// A study worker crashed and its run is computed again.
-pub const STUDY_WORKER_RESTARTED: &str =
-    "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet.";
-
 /// Why „Zustand laden“ failed.
 #[must_use]
 pub fn import_failure(failure: &ImportFailure) -> String {

@@ -1,7 +1,9 @@
 //! The words of the study page's notes.
 
-use super::engine::{STUDY_WORKER_RESTARTED, study_cannot_start, study_workers_failed};
+use super::APP_UPDATED;
+use super::engine::worker_failure;
 use super::{label, param_error, study::plan_error};
+use crate::app::platform::engine::WorkerFailure;
 use crate::app::study::draft::{AxisPart, PlanFormError, WholeField};
 use crate::app::study::session::StudyNote;
 
@@ -73,3 +75,32 @@ pub fn plan_form_error(error: &PlanFormError) -> String {
         PlanFormError::Plan(error) => plan_error(error),
     }
 }
+
+/// Why a study cannot start its workers.
+#[must_use]
+pub fn study_cannot_start(failure: &WorkerFailure) -> String {
+    match failure {
+        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
+        failure => format!(
+            "Die Studie braucht Web Worker, und der Browser startet keine ({}).",
+            worker_failure(failure)
+        ),
+    }
+}
+
+/// Why a study's workers stopped.
+#[must_use]
+pub fn study_workers_failed(failure: &WorkerFailure) -> String {
+    match failure {
+        WorkerFailure::OtherBuild => APP_UPDATED.to_owned(),
+        failure => format!(
+            "Die Web Worker der Studie sind ausgefallen ({}). „Studie fortsetzen“ rechnet die \
+             fehlenden Läufe.",
+            worker_failure(failure)
+        ),
+    }
+}
+
+/// A study worker crashed and its run is computed again.
+pub const STUDY_WORKER_RESTARTED: &str =
+    "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet.";

@@ -105,6 +105,23 @@ pub enum DecodeError {
 /// The largest whole number a double holds exactly.
 const EXACT: f64 = 9_007_199_254_740_992.0;
 
+/// A number from JavaScript as a whole number from 0 to `u32::MAX`.
+#[must_use]
+pub fn whole_u32(value: f64) -> Option<u32> {
+    whole(value, f64::from(u32::MAX)).map(|value| value as u32)
+}
+
+/// A number from JavaScript as a whole number a double holds exactly
+/// (up to 2⁵³).
+#[must_use]
+pub fn whole_u64(value: f64) -> Option<u64> {
+    whole(value, EXACT).map(|value| value as u64)
+}
+
+fn whole(value: f64, max: f64) -> Option<f64> {
+    ((0.0..=max).contains(&value) && value.fract() == 0.0).then_some(value)
+}
+
 impl<F> Packet<F> {
     fn new(kind: &str) -> Self {
         Self {
@@ -140,21 +157,12 @@ impl<F> Packet<F> {
         }
     }
 
-    fn take_whole(&mut self, name: &'static str, max: f64) -> Result<f64, DecodeError> {
-        let value = self.take_number(name)?;
-        if (0.0..=max).contains(&value) && value.fract() == 0.0 {
-            Ok(value)
-        } else {
-            Err(DecodeError::BadField(name))
-        }
-    }
-
     fn take_u32(&mut self, name: &'static str) -> Result<u32, DecodeError> {
-        Ok(self.take_whole(name, f64::from(u32::MAX))? as u32)
+        whole_u32(self.take_number(name)?).ok_or(DecodeError::BadField(name))
     }
 
     fn take_u64(&mut self, name: &'static str) -> Result<u64, DecodeError> {
-        Ok(self.take_whole(name, EXACT)? as u64)
+        whole_u64(self.take_number(name)?).ok_or(DecodeError::BadField(name))
     }
 
     fn take_text(&mut self, name: &'static str) -> Result<String, DecodeError> {

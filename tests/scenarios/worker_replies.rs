@@ -48,14 +48,6 @@ const SPOILED_ANSWERS: &str = "
     }
   };";
 
-async fn engine_note(page: &AppPage) -> String {
-    let value = page
-        .js("const note = document.getElementById('engine-note');
-             return note ? note.textContent : '';")
-        .await;
-    value.as_str().unwrap_or_default().to_owned()
-}
-
 async fn number(page: &AppPage, expression: &str) -> u64 {
     page.js(&format!("return {expression};"))
         .await
@@ -85,7 +77,7 @@ async fn a_corrupt_answer_is_given_again_and_the_step_lands_bit_for_bit(page: Ap
         "fresh workers"
     );
     assert_eq!(
-        engine_note(&page).await,
+        page.text_of("engine-note").await,
         "Ein Rechenkern ist abgestürzt und wurde neu gestartet."
     );
     // The controls work on: a run, then one more Schritt.
@@ -109,7 +101,7 @@ async fn corrupt_answers_again_and_again_have_the_main_thread_compute(page: AppP
     // Two rounds of fresh workers, then the main thread: three spoiled
     // answers, and none since.
     assert_eq!(number(&page, "window.__corrupted").await, 3);
-    let note = engine_note(&page).await;
+    let note = page.text_of("engine-note").await;
     assert!(
         note.contains("(ihre Antworten waren wiederholt unbrauchbar)")
             && note.contains("Hauptthread"),
@@ -129,7 +121,7 @@ async fn workers_of_another_build_compute_nothing_and_the_page_asks_for_a_reload
         .await;
     page.reload().await;
     let note = poll("the reload message", Duration::from_secs(20), || async {
-        let note = engine_note(&page).await;
+        let note = page.text_of("engine-note").await;
         if note.is_empty() { Err(note) } else { Ok(note) }
     })
     .await;
@@ -146,5 +138,5 @@ async fn workers_of_another_build_compute_nothing_and_the_page_asks_for_a_reload
     page.click(Button::Initialisieren).await;
     page.wait_for_status("built", |s| s.state == "pausiert")
         .await;
-    assert_eq!(engine_note(&page).await, "");
+    assert_eq!(page.text_of("engine-note").await, "");
 }

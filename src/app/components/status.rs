@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::value_list::Line;
 use super::{ValueList, WayProgress};
 use crate::app::format::{
     MISSING, format_decimal, format_integer, format_measure, format_model_time,
@@ -13,9 +14,6 @@ use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::model::Measure;
 use crate::texts::engine::engine_note;
 use crate::texts::measure_label;
-
-/// One line of a list: the value element's id, the term, the value now.
-type Line = (&'static str, &'static str, String);
 
 /// State, model time, step count, N, mean speed, selected boid, and steps per
 /// second, ms per step, frames per second and ms per drawing while running.
@@ -107,16 +105,6 @@ pub fn Status() -> impl IntoView {
             ),
         ]
     };
-    let terms = |lines: Vec<Line>| -> Vec<_> {
-        lines.into_iter().map(|(id, term, _)| (id, term)).collect()
-    };
-    let values = |lines: Vec<Line>| -> Vec<String> {
-        lines.into_iter().map(|(_, _, value)| value).collect()
-    };
-    let status_terms = untrack(|| terms(lines()));
-    let perf_terms = untrack(|| terms(perf_lines()));
-    let status_values = Memo::new(move |_| values(lines()));
-    let perf_values = Memo::new(move |_| values(perf_lines()));
     let state_class = Signal::derive(move || match store.run_state() {
         RunState::Empty => "state state-empty",
         RunState::Paused => "state state-paused",
@@ -128,12 +116,12 @@ pub fn Status() -> impl IntoView {
         <section class="status" aria-label="Status">
             <h2>"Status"</h2>
             <dl class="status-list">
-                <ValueList lines=status_terms values=status_values first_class=state_class/>
+                <ValueList lines=lines first_class=state_class/>
             </dl>
             <WayProgress id_prefix="status"/>
             <h3>"Leistung" <span class="muted">" (live, während der Schwarm läuft)"</span></h3>
             <dl class="status-list perf" aria-live="off">
-                <ValueList lines=perf_terms values=perf_values/>
+                <ValueList lines=perf_lines/>
             </dl>
             {move || note.get().map(|note| view! { <p id="engine-note" class="note" role="status">{engine_note(&note)}</p> })}
         </section>

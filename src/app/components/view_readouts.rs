@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::value_list::Line;
 use super::{ValueList, WayProgress};
 use crate::app::format::{MISSING, format_integer, format_measure, format_model_time};
 use crate::app::simulation::state::{RunState, SwarmStore};
@@ -17,7 +18,7 @@ pub fn ViewReadouts() -> impl IntoView {
     let state = Memo::new(move |_| store.run_state());
     // Shown with a swarm, and while one is being computed (a link's way).
     let hidden = Memo::new(move |_| state.get() == RunState::Empty && store.busy().is_none());
-    let lines = move || -> Vec<(&'static str, &'static str, String)> {
+    let lines = move || -> Vec<Line> {
         let step = store.summary().map(|summary| summary.step);
         let measures = store.measures();
         let measure = |measure: Measure| {
@@ -50,22 +51,10 @@ pub fn ViewReadouts() -> impl IntoView {
             ),
         ]
     };
-    let terms: Vec<_> = untrack(|| {
-        lines()
-            .into_iter()
-            .map(|(id, term, _)| (id, term))
-            .collect()
-    });
-    let values = Memo::new(move |_| {
-        lines()
-            .into_iter()
-            .map(|(_, _, value)| value)
-            .collect::<Vec<_>>()
-    });
     view! {
         <div class="view-readouts" class:hidden=move || hidden.get()>
             <dl aria-label="Kennzahlen">
-                <ValueList lines=terms values=values grouped=true/>
+                <ValueList lines=lines grouped=true/>
             </dl>
             <WayProgress id_prefix="view"/>
         </div>

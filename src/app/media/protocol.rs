@@ -6,6 +6,7 @@
 //! `V` is how the view's picture travels (a DOM element in the browser).
 
 use super::MediaError;
+use crate::worker::messages::{whole_u32, whole_u64};
 
 /// A command of web/media.js. `view` is the view's complete picture (a
 /// canvas or an SVG element), read by the command at once.
@@ -145,11 +146,7 @@ impl<V> MediaCommand<V> {
             _ => Err(bad()),
         };
         let side = |arg: Option<MediaArg<V>>| match arg {
-            Some(MediaArg::Number(n))
-                if (0.0..=f64::from(u32::MAX)).contains(&n) && n.fract() == 0.0 =>
-            {
-                Ok(n as u32)
-            }
+            Some(MediaArg::Number(n)) => whole_u32(n).ok_or_else(bad),
             _ => Err(bad()),
         };
         let command = match call.name.as_str() {
@@ -182,16 +179,17 @@ impl<V> MediaCommand<V> {
     }
 }
 
-/// A whole number at `index` of an answer, at most `max`.
-fn whole_at(values: &[MediaValue], index: usize, max: f64) -> Result<f64, MediaError> {
+/// The whole number at `index` of an answer, read by `whole`.
+fn whole_at<T>(
+    values: &[MediaValue],
+    index: usize,
+    whole: impl Fn(f64) -> Option<T>,
+) -> Result<T, MediaError> {
     match values.get(index) {
-        Some(&MediaValue::Number(n)) if (0.0..=max).contains(&n) && n.fract() == 0.0 => Ok(n),
+        Some(&MediaValue::Number(n)) => whole(n).ok_or(MediaError::UnreadableAnswer),
         _ => Err(MediaError::UnreadableAnswer),
     }
 }
-
-/// The largest whole number a double holds exactly.
-const EXACT: f64 = 9_007_199_254_740_992.0;
 
 /// The answer to [`MediaCommand::FilmStart`]: the size the view must be
 /// drawn at, in pixels (and the file's extension, which the page does not
@@ -206,8 +204,8 @@ impl FilmStarted {
     /// Reads `[view width, view height, extension]`.
     pub fn decode(values: &[MediaValue]) -> Result<Self, MediaError> {
         Ok(Self {
-            view_width: whole_at(values, 0, f64::from(u32::MAX))? as u32,
-            view_height: whole_at(values, 1, f64::from(u32::MAX))? as u32,
+            view_width: whole_at(values, 0, whole_u32)?,
+            view_height: whole_at(values, 1, whole_u32)?,
         })
     }
 
@@ -233,8 +231,8 @@ impl FilmSaved {
     /// Reads `[bytes, frames]`.
     pub fn decode(values: &[MediaValue]) -> Result<Self, MediaError> {
         Ok(Self {
-            bytes: whole_at(values, 0, EXACT)? as u64,
-            frames: whole_at(values, 1, EXACT)? as u64,
+            bytes: whole_at(values, 0, whole_u64)?,
+            frames: whole_at(values, 1, whole_u64)?,
         })
     }
 

@@ -28,12 +28,12 @@ use crate::worker::study::RunRequest;
 
 /// The browser's local storage; natively a shelf in memory.
 #[cfg(target_arch = "wasm32")]
-type Shelf = saved::LocalShelf;
+type BrowserShelf = saved::LocalShelf;
 #[cfg(not(target_arch = "wasm32"))]
-type Shelf = saved::MemoryShelf;
+type BrowserShelf = saved::MemoryShelf;
 
-fn shelf() -> Shelf {
-    Shelf::default()
+fn shelf() -> BrowserShelf {
+    BrowserShelf::default()
 }
 
 /// The study, its workers and what views track.
@@ -209,13 +209,13 @@ impl StudyStore {
 /// storage.
 struct Browser {
     store: StudyStore,
-    shelf: Shelf,
+    shelf: BrowserShelf,
 }
 
 impl StudyExecutor for Browser {
-    type Shelf = Shelf;
+    type Shelf = BrowserShelf;
 
-    fn shelf(&mut self) -> &mut Shelf {
+    fn shelf(&mut self) -> &mut BrowserShelf {
         &mut self.shelf
     }
 

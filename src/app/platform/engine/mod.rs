@@ -13,11 +13,13 @@
 //!   worker and hands their answers, or their failure, to a callback. A
 //!   worker that crashes is replaced and the owner told to send its work
 //!   again.
+//! - `failure` says, as data, why the workers cannot be used.
 //!
-//! `app::session` decides which job to start and what a finished one means;
-//! `app::state::SwarmStore` connects the session to the pool. When workers
-//! cannot start, the session has its jobs computed on the main thread and
-//! says so.
+//! `app::simulation::session` decides which job to start and what a
+//! finished one means; `app::platform::driver::Driver` owns the pools and
+//! hands their events to the simulation's and the study's stores. When
+//! workers cannot start, the session has its jobs computed on the main
+//! thread and says so.
 
 pub mod failure;
 pub mod pool;

@@ -5,7 +5,7 @@
 //! a job drops the one in flight, and so does [`Scheduler::drop_job`]; late
 //! answers then carry an old number and are ignored, so no result ever lands
 //! on a state it was not computed for. What a job is for (a Schritt, a run, a
-//! way to a step, a new swarm) is the caller's business (`app::session`).
+//! way to a step, a new swarm) is the caller's business (`app::simulation::session`).
 
 use crate::model::{Kinematics, MeasureAssembler, Measures, Share, ShareAssembler, Swarm};
 use crate::worker::protocol::ShareReply;
