@@ -7,11 +7,6 @@ use crate::app::simulation::param_form::ParamForm;
 use crate::app::simulation::state::{Busy, Origin, RunState, SwarmStore};
 use crate::texts;
 
-/// The keys of the buttons, as plain markup (no view per `<kbd>`).
-const KEYBOARD_HINT: &str = "Tastatur: <kbd>Leertaste</kbd> startet oder pausiert, \
-    <kbd>.</kbd> oder <kbd>→</kbd> macht einen Schritt, <kbd>←</kbd> geht einen zurück \
-    (nicht beim Tippen in ein Feld).";
-
 /// Initialisieren, Starten, Pause, Schritt, Schritt zurück, Zurücksetzen; a
 /// button that cannot act is disabled, and why Schritt zurück cannot is said.
 #[component]
@@ -132,7 +127,11 @@ pub fn Controls() -> impl IntoView {
                 "Zurücksetzen"
             </button>
         </div>
-        <p class="hint" inner_html=KEYBOARD_HINT></p>
+        <p class="hint">
+            "Tastatur: "<kbd>"Leertaste"</kbd>" startet oder pausiert, "<kbd>"."</kbd>" oder "
+            <kbd>"→"</kbd>" macht einen Schritt, "<kbd>"←"</kbd>" geht einen zurück (nicht beim "
+            "Tippen in ein Feld)."
+        </p>
         <p id="step-back-note" class="hint">{back_note}</p>
         <p id="last-step-note" class="hint">{move || at_last.get().then(texts::at_last_step)}</p>
     }

@@ -6,10 +6,6 @@ use leptos::prelude::*;
 use crate::app::platform::hooks::{enter_fullscreen, leave_fullscreen, use_fullscreen_exit};
 use crate::app::view::view_look::{SYMBOL_SCALES, ViewLook, scale_of_choice};
 
-/// The keys that work in presentation.
-const KEYS: &str = "<kbd>Leertaste</kbd> Start/Pause · <kbd>→</kbd> Schritt · \
-    <kbd>←</kbd> zurück · <kbd>Esc</kbd> beenden";
-
 /// The button that puts the view with its readouts fullscreen and back, the symbol size, and in presentation the keys that work there.
 #[component]
 pub fn PresentationBar() -> impl IntoView {
@@ -39,15 +35,14 @@ pub fn PresentationBar() -> impl IntoView {
             }
         }
     };
-    // Plain markup, built once (the choice is only ever changed here).
+    // Built once: the choice is only ever changed here.
     let current = symbol_scale.get_untracked();
-    let options: String = SYMBOL_SCALES
+    let options = SYMBOL_SCALES
         .iter()
         .map(|&(scale, label)| {
-            let selected = if scale == current { " selected" } else { "" };
-            format!(r#"<option value="{scale}"{selected}>{label}</option>"#)
+            view! { <option value=scale.to_string() selected=scale == current>{label}</option> }
         })
-        .collect();
+        .collect_view();
     view! {
         <div class="presentation-bar">
             <button
@@ -63,19 +58,20 @@ pub fn PresentationBar() -> impl IntoView {
                 "Symbolgröße "
                 <select
                     id="symbol-size"
-                    inner_html=options
                     on:change=move |event| {
                         if let Some(scale) = scale_of_choice(&event_target_value(&event)) {
                             symbol_scale.set(scale);
                         }
                     }
-                ></select>
+                >
+                    {options}
+                </select>
             </label>
-            <span
-                class="presentation-keys"
-                class:hidden=move || !presenting.get()
-                inner_html=KEYS
-            ></span>
+            // The keys that work in presentation.
+            <span class="presentation-keys" class:hidden=move || !presenting.get()>
+                <kbd>"Leertaste"</kbd>" Start/Pause · "<kbd>"→"</kbd>" Schritt · "
+                <kbd>"←"</kbd>" zurück · "<kbd>"Esc"</kbd>" beenden"
+            </span>
         </div>
     }
 }

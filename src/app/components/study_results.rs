@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::platform::download::download_csv;
-use crate::app::study::results_table::table_html;
+use crate::app::study::results_table::{PointRow, ResultsTable, results_table};
 use crate::app::study::{StudyStore, file_name};
 
 /// The results table and „Ergebnisse exportieren“, „Zusammenfassung
@@ -37,14 +37,16 @@ pub fn StudyResults() -> impl IntoView {
     };
     // One closure for both buttons: one instantiation in the wasm.
     let no_rows = move || store.with_runner(|runner| runner.is_none_or(|r| r.rows().is_empty()));
-    let table = move || {
+    let table = Memo::new(move |_| {
         let measure = store.measure.get();
         store.with_runner(|runner| {
-            runner
-                .map(|runner| table_html(runner.plan(), runner.rows(), measure))
-                .unwrap_or_default()
+            runner.map(|runner| results_table(runner.plan(), runner.rows(), measure))
         })
+    });
+    let head = move |pick: fn(&ResultsTable) -> &String| {
+        table.with(|table| table.as_ref().map(|table| pick(table).clone()))
     };
+    let rows = move || table.with(|table| table.as_ref().map_or_else(Vec::new, |t| t.rows.clone()));
 
     view! {
         <section class="study-results" aria-labelledby="study-results-title">
@@ -65,8 +67,47 @@ pub fn StudyResults() -> impl IntoView {
             </div>
             <p class="field-error" role="alert">{error}</p>
             <div class="study-table-frame">
-                <table id="study-table" inner_html=table></table>
+                <table id="study-table">
+                    <Show when=move || table.with(Option::is_some)>
+                        <caption>{move || head(|t| &t.caption)}</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">{move || head(|t| &t.axes_head)}</th>
+                                <th scope="col">{move || head(|t| &t.measure_head)}</th>
+                                <th scope="col">"Läufe (öffnen den letzten Zustand)"</th>
+                            </tr>
+                        </thead>
+                    </Show>
+                    <tbody>
+                        // Keyed by everything a row shows: while a study runs, only
+                        // the rows that gained a run are drawn again.
+                        <For each=rows key=|row| row.clone() children=point_row/>
+                    </tbody>
+                </table>
             </div>
         </section>
+    }
+}
+
+/// One grid point: its values, the mean, a link per finished run.
+fn point_row(row: PointRow) -> impl IntoView {
+    let links = row
+        .runs
+        .into_iter()
+        .map(|link| {
+            view! {
+                <a class="run-link" href=link.href target="_blank" data-run=link.run>
+                    "Seed "{link.seed}
+                </a>
+                " "
+            }
+        })
+        .collect_view();
+    view! {
+        <tr>
+            <td>{row.values}</td>
+            <td class="number">{row.mean}</td>
+            <td>{links}</td>
+        </tr>
     }
 }

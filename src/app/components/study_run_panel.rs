@@ -12,7 +12,7 @@ use crate::app::format::format_integer;
 use crate::app::platform::cores::CoreSetting;
 use crate::app::platform::timing::now_ms;
 use crate::app::study::estimate::{estimate_ms, format_duration};
-use crate::app::study::progress::progress_html;
+use crate::app::study::progress::{done_percent, progress_line, state_words, times};
 use crate::app::study::{Checked, StudyStore};
 
 /// The plan's runs, the buttons and the progress.
@@ -98,9 +98,19 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                     "Abbrechen"
                 </button>
             </div>
-            <div class="study-progress" role="status" inner_html=move || {
-                store.progress(now.get()).map(|p| progress_html(&p)).unwrap_or_default()
-            }></div>
+            <div class="study-progress" role="status">
+                {move || store.progress(now.get()).map(|p| view! {
+                    <p>
+                        <strong id="study-progress">{progress_line(&p)}</strong>
+                        " – "
+                        <span id="study-state">{state_words(&p)}</span>
+                    </p>
+                    <div class="study-bar" aria-hidden="true">
+                        <div style:width=format!("{:.1}%", done_percent(&p))></div>
+                    </div>
+                    <p class="hint" id="study-times">{times(&p)}</p>
+                })}
+            </div>
             <p class="field-error" id="study-note" role="alert">{store.note()}</p>
         </section>
     }

@@ -20,14 +20,6 @@ use crate::app::view::render3d::{
 use crate::app::view::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::view::view_look::ViewLook;
 
-/// How to turn, zoom and select, for the mouse and for touch (the style
-/// sheet shows the one of the device in hand); plain markup.
-const GESTURE_HINTS: &str = "<span class=\"hint-mouse\"> Ziehen dreht · Strg/⌘ + Mausrad \
-    zoomt · Klick wählt einen Boid · Tastatur (Fokus auf dem Bild): Pfeiltasten drehen, + und − \
-    zoomen, 0 setzt zurück, Enter wählt einen Boid nahe der Mitte (weiter mit Enter)</span>\
-    <span class=\"hint-touch\"> Ein Finger dreht · zwei Finger auseinander oder zusammen \
-    zoomen · Tippen wählt einen Boid</span>";
-
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
 /// ring on the selected boid, click-to-select, and the legend.
 #[component]
@@ -164,7 +156,19 @@ pub fn View3d(
                     />
                     " Auswahl verfolgen"
                 </label>
-                <span class="view-3d-hint" inner_html=GESTURE_HINTS></span>
+                // How to turn, zoom and select, for the mouse and for touch (the
+                // style sheet shows the one of the device in hand).
+                <span class="view-3d-hint">
+                    <span class="hint-mouse">
+                        " Ziehen dreht · Strg/⌘ + Mausrad zoomt · Klick wählt einen Boid · Tastatur "
+                        "(Fokus auf dem Bild): Pfeiltasten drehen, + und − zoomen, 0 setzt zurück, "
+                        "Enter wählt einen Boid nahe der Mitte (weiter mit Enter)"
+                    </span>
+                    <span class="hint-touch">
+                        " Ein Finger dreht · zwei Finger auseinander oder zusammen zoomen · Tippen "
+                        "wählt einen Boid"
+                    </span>
+                </span>
             </div>
             <figcaption class="view-notes">
                 <RulesLegend rules=rules/>

@@ -10,12 +10,6 @@ use crate::app::components::{
 use crate::app::platform::base_path::route_href;
 use crate::app::simulation::state::{Busy, SwarmStore};
 
-/// What S, A and C in the column headers are, visible without hovering.
-const RULES_EXPLAINED: &str = "<dt>S = Abstand</dt><dd>Summe der Richtungen weg von den \
-    Nachbarn, die näher als 0,35 × Radius sind</dd><dt>A = Richtung</dt><dd>mittlere \
-    Geschwindigkeit der Nachbarn minus die eigene</dd><dt>C = Kohäsion</dt><dd>mittlere \
-    Verschiebung hin zu den Nachbarn</dd>";
-
 /// Status and parameters above the table of all boids; export and import.
 #[component]
 pub fn TablePage() -> impl IntoView {
@@ -41,7 +35,15 @@ pub fn TablePage() -> impl IntoView {
                     <ShareLink/>
                 </section>
             </div>
-            <dl class="rules-explained" inner_html=RULES_EXPLAINED></dl>
+            // What S, A and C in the column headers are, visible without hovering.
+            <dl class="rules-explained">
+                <dt>"S = Abstand"</dt>
+                <dd>"Summe der Richtungen weg von den Nachbarn, die näher als 0,35 × Radius sind"</dd>
+                <dt>"A = Richtung"</dt>
+                <dd>"mittlere Geschwindigkeit der Nachbarn minus die eigene"</dd>
+                <dt>"C = Kohäsion"</dt>
+                <dd>"mittlere Verschiebung hin zu den Nachbarn"</dd>
+            </dl>
             <p class="table-note">
                 "S, A und C sind ungewichtet, für den nächsten Schritt aus dem aktuellen Zustand "
                 "berechnet, und null ohne Nachbarn. Ein Klick auf eine Zeile wählt den Boid aus (auch in der "

@@ -2,11 +2,10 @@
 //! measure's window mean over seeds against the first axis, one line per
 //! value of the second axis, error bars of ± one standard deviation or
 //! standard error of the runs' means, and every run as a faint dot that is
-//! a link to its last state. The markup is one SVG string, set at once, as
-//! the „Verlauf“ charts do.
+//! a link to its last state. Everything is placed here; the component only
+//! draws what this module placed.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use super::run_href;
 use crate::model::study::{Plan, ResultRow, WindowStatistics};
@@ -25,10 +24,11 @@ pub enum ErrorBars {
 /// The picture's size in SVG units (it scales with the page).
 pub const WIDTH: f64 = 640.0;
 pub const HEIGHT: f64 = 360.0;
-const LEFT: f64 = 64.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 16.0;
-const BOTTOM: f64 = 48.0;
+/// The plot's margins inside the picture: room for ticks and axis labels.
+pub const LEFT: f64 = 64.0;
+pub const RIGHT: f64 = 16.0;
+pub const TOP: f64 = 16.0;
+pub const BOTTOM: f64 = 48.0;
 
 /// Line colours, one per value of the second axis (repeated after eight).
 const COLOURS: [&str; 8] = [
@@ -154,9 +154,74 @@ fn y_top(data: &ChartData, measure: Measure) -> f64 {
     }
 }
 
-/// The chart as SVG markup (the inside of an `<svg>` of [`WIDTH`] × [`HEIGHT`]).
+/// A tick on an axis: where (in drawing units) and its German label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    pub at: f64,
+    pub label: String,
+}
+
+/// A run's dot where it is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedDot {
+    pub cx: f64,
+    pub cy: f64,
+    pub colour: &'static str,
+    pub run: u64,
+    pub seed: u32,
+    pub href: String,
+}
+
+/// A mean where it is drawn, with its error bar as SVG path data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedMean {
+    pub cx: f64,
+    pub cy: f64,
+    pub error_bar: Option<String>,
+}
+
+/// A line where it is drawn: its polyline's points and its means.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlacedLine {
+    pub colour: &'static str,
+    pub points: String,
+    pub means: Vec<PlacedMean>,
+}
+
+/// A legend entry: its row's baseline, the line's colour and the value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendEntry {
+    pub y: f64,
+    pub colour: &'static str,
+    pub text: String,
+}
+
+/// The legend's box (top right) and its entries; none without a second axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Legend {
+    pub x: f64,
+    pub y: f64,
+    pub height: f64,
+    pub entries: Vec<LegendEntry>,
+}
+
+/// Everything of the chart placed in the [`WIDTH`] × [`HEIGHT`] drawing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartLayout {
+    /// The value axis: 0, quarter steps and the top, each with a grid line.
+    pub y_ticks: Vec<Tick>,
+    /// The first axis's values (none without an axis).
+    pub x_ticks: Vec<Tick>,
+    pub x_label: String,
+    pub y_label: String,
+    pub dots: Vec<PlacedDot>,
+    pub lines: Vec<PlacedLine>,
+    pub legend: Option<Legend>,
+}
+
+/// The chart's data placed in the drawing.
 #[must_use]
-pub fn svg_markup(plan: &Plan, data: &ChartData, measure: Measure) -> String {
+pub fn layout(plan: &Plan, data: &ChartData, measure: Measure) -> ChartLayout {
     let first = plan.axes.first().map(|axis| axis.field);
     let xs: Vec<f64> = plan
         .axes
@@ -172,118 +237,109 @@ pub fn svg_markup(plan: &Plan, data: &ChartData, measure: Measure) -> String {
         x_max += 1.0;
     }
     let top = y_top(data, measure);
-    let px = |x: f64| LEFT + (x - x_min) / (x_max - x_min) * (WIDTH - LEFT - RIGHT);
-    let py = |y: f64| HEIGHT - BOTTOM - y / top * (HEIGHT - TOP - BOTTOM);
-    let mut svg = String::new();
-    // Grid and ticks: the y axis at 0, a quarter steps, the top.
-    for i in 0..=4 {
-        let y = top * f64::from(i) / 4.0;
-        let _ = write!(
-            svg,
-            r#"<line class="grid" x1="{LEFT}" x2="{:.1}" y1="{y1:.1}" y2="{y1:.1}"/><text class="tick" x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"#,
-            WIDTH - RIGHT,
-            LEFT - 6.0,
-            py(y) + 4.0,
-            tick(y),
-            y1 = py(y),
-        );
-    }
-    if let Some(field) = first {
-        for &x in &xs {
-            let _ = write!(
-                svg,
-                r#"<text class="tick" x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
-                px(x),
-                HEIGHT - BOTTOM + 16.0,
-                format_value(field, x)
-            );
-        }
-    }
-    let x_label = first.map_or_else(|| "alle Läufe".to_owned(), axis_label);
-    let y_label = match measure.unit() {
-        Some(unit) => format!("{} in {unit}", measure_label(measure)),
-        None => measure_label(measure).to_owned(),
-    };
-    let _ = write!(
-        svg,
-        r#"<text class="axis-label" x="{:.1}" y="{:.1}" text-anchor="middle">{x_label}</text><text class="axis-label" transform="translate(14 {:.1}) rotate(-90)" text-anchor="middle">{y_label}</text>"#,
-        (LEFT + WIDTH - RIGHT) / 2.0,
-        HEIGHT - 8.0,
-        (TOP + HEIGHT - BOTTOM) / 2.0,
-    );
-    for dot in &data.dots {
-        let _ = write!(
-            svg,
-            r#"<a href="{}" target="_blank" class="run-dot" data-run="{}"><title>Lauf {} (Seed {}) öffnen</title><circle cx="{:.1}" cy="{:.1}" r="4" fill="{}"/></a>"#,
-            dot.href.replace('&', "&amp;"),
-            dot.run,
-            dot.run,
-            dot.seed,
-            px(dot.x),
-            py(dot.y),
-            COLOURS[dot.line % COLOURS.len()],
-        );
-    }
-    for (index, line) in data.lines.iter().enumerate() {
-        let colour = COLOURS[index % COLOURS.len()];
-        let points: Vec<String> = line
-            .means
-            .iter()
-            .map(|m| format!("{:.1},{:.1}", px(m.x), py(m.mean)))
-            .collect();
-        let _ = write!(
-            svg,
-            r#"<polyline class="mean-line" points="{}" stroke="{colour}"/>"#,
-            points.join(" ")
-        );
-        for m in &line.means {
-            let (x, y) = (px(m.x), py(m.mean));
-            if let Some(error) = m.error {
-                let (lo, hi) = (py((m.mean - error).max(0.0)), py(m.mean + error));
-                let _ = write!(
-                    svg,
-                    r#"<path class="error-bar" d="M{x:.1} {lo:.1}V{hi:.1}M{:.1} {lo:.1}h8M{:.1} {hi:.1}h8" stroke="{colour}"/>"#,
-                    x - 4.0,
-                    x - 4.0,
-                );
+    let px = |x: f64| round(LEFT + (x - x_min) / (x_max - x_min) * (WIDTH - LEFT - RIGHT));
+    let py = |y: f64| round(HEIGHT - BOTTOM - y / top * (HEIGHT - TOP - BOTTOM));
+    let y_ticks = (0..=4)
+        .map(|i| {
+            let y = top * f64::from(i) / 4.0;
+            Tick {
+                at: py(y),
+                label: tick(y),
             }
-            let _ = write!(
-                svg,
-                r#"<circle class="mean" cx="{x:.1}" cy="{y:.1}" r="3.5" fill="{colour}"/>"#
-            );
-        }
-    }
-    // The legend: one entry per line, top right over a pale box.
+        })
+        .collect();
+    let x_ticks = first.map_or_else(Vec::new, |field| {
+        xs.iter()
+            .map(|&x| Tick {
+                at: px(x),
+                label: format_value(field, x),
+            })
+            .collect()
+    });
+    let dots = data
+        .dots
+        .iter()
+        .map(|dot| PlacedDot {
+            cx: px(dot.x),
+            cy: py(dot.y),
+            colour: colour(dot.line),
+            run: dot.run,
+            seed: dot.seed,
+            href: dot.href.clone(),
+        })
+        .collect();
+    let lines = data
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| PlacedLine {
+            colour: colour(index),
+            points: line
+                .means
+                .iter()
+                .map(|m| format!("{:.1},{:.1}", px(m.x), py(m.mean)))
+                .collect::<Vec<_>>()
+                .join(" "),
+            means: line
+                .means
+                .iter()
+                .map(|m| {
+                    let (x, y) = (px(m.x), py(m.mean));
+                    let error_bar = m.error.map(|error| {
+                        let (lo, hi) = (py((m.mean - error).max(0.0)), py(m.mean + error));
+                        let left = x - 4.0;
+                        format!("M{x:.1} {lo:.1}V{hi:.1}M{left:.1} {lo:.1}h8M{left:.1} {hi:.1}h8")
+                    });
+                    PlacedMean {
+                        cx: x,
+                        cy: y,
+                        error_bar,
+                    }
+                })
+                .collect(),
+        })
+        .collect();
     let entries = legend(plan);
-    if !entries.is_empty() {
+    let legend = (!entries.is_empty()).then(|| {
         let (x, y) = (WIDTH - RIGHT - 150.0, TOP + 4.0);
-        let _ = write!(
-            svg,
-            r#"<rect class="legend-box" x="{x:.1}" y="{y:.1}" width="146" height="{:.1}"/>"#,
-            entries.len() as f64 * 16.0 + 6.0
-        );
-        for (i, (colour, text)) in entries.iter().enumerate() {
-            let row = y + 15.0 + i as f64 * 16.0;
-            let _ = write!(
-                svg,
-                r#"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="{colour}"/><text class="legend" x="{:.1}" y="{row:.1}">{text}</text>"#,
-                x + 6.0,
-                row - 9.0,
-                x + 22.0
-            );
+        Legend {
+            x,
+            y,
+            height: entries.len() as f64 * 16.0 + 6.0,
+            entries: entries
+                .into_iter()
+                .enumerate()
+                .map(|(i, (colour, text))| LegendEntry {
+                    y: y + 15.0 + i as f64 * 16.0,
+                    colour,
+                    text,
+                })
+                .collect(),
         }
+    });
+    ChartLayout {
+        y_ticks,
+        x_ticks,
+        x_label: first.map_or_else(|| "alle Läufe".to_owned(), axis_label),
+        y_label: match measure.unit() {
+            Some(unit) => format!("{} in {unit}", measure_label(measure)),
+            None => measure_label(measure).to_owned(),
+        },
+        dots,
+        lines,
+        legend,
     }
-    svg
 }
 
-/// The chart's markup before any study: a line saying what to do.
-#[must_use]
-pub fn no_study() -> String {
-    format!(
-        r#"<text class="axis-label" x="{:.1}" y="{:.1}" text-anchor="middle">Noch keine Studie: Plan wählen und „Studie starten“.</text>"#,
-        WIDTH / 2.0,
-        HEIGHT / 2.0
-    )
+/// A drawing coordinate to a tenth of a unit: finer is invisible, and the
+/// page's markup stays short.
+fn round(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
+/// The colour of line `index` (repeated after eight).
+fn colour(index: usize) -> &'static str {
+    COLOURS[index % COLOURS.len()]
 }
 
 /// The first axis's label with its unit: „Richtung“, „Radius in LE“.
@@ -305,7 +361,7 @@ pub fn legend(plan: &Plan) -> Vec<(&'static str, String)> {
         .enumerate()
         .map(|(i, &value)| {
             (
-                COLOURS[i % COLOURS.len()],
+                colour(i),
                 format!(
                     "{} = {}",
                     label(axis.field),
@@ -375,16 +431,50 @@ mod tests {
     }
 
     #[test]
-    fn the_markup_has_a_link_per_run_labels_and_a_line_per_value() {
+    fn the_layout_has_a_link_per_run_labels_and_a_line_per_value() {
         let plan = plan();
         let data = chart_data(&plan, &rows(&plan), Measure::MeanSpeed, ErrorBars::Sd);
-        let svg = svg_markup(&plan, &data, Measure::MeanSpeed);
-        assert_eq!(svg.matches("<a href=").count(), 17);
-        assert_eq!(svg.matches("<polyline").count(), 2);
-        assert!(svg.contains(">Richtung</text>"), "x label");
-        assert!(svg.contains(">Mittleres Tempo in LE/s</text>"), "y label");
-        assert!(svg.contains("&amp;seed=1&amp;"), "escaped links");
-        assert_eq!(legend(&plan)[1].1, "Radius = 2");
+        let placed = layout(&plan, &data, Measure::MeanSpeed);
+        assert_eq!(placed.dots.len(), 17);
+        assert_eq!(placed.lines.len(), 2);
+        assert_eq!(placed.x_label, "Richtung");
+        assert_eq!(placed.y_label, "Mittleres Tempo in LE/s");
+        let x_labels: Vec<&str> = placed.x_ticks.iter().map(|t| t.label.as_str()).collect();
+        assert_eq!(x_labels, ["0", "1", "2"]);
+        assert_eq!(
+            (placed.x_ticks[0].at, placed.x_ticks[2].at),
+            (LEFT, WIDTH - RIGHT),
+            "the first axis spans the plot"
+        );
+        assert_eq!(placed.y_ticks[0].at, HEIGHT - BOTTOM, "0 at the bottom");
+        assert_eq!(placed.y_ticks[4].at, TOP, "the top at the top");
+        let line = &placed.lines[1];
+        assert_eq!(line.colour, COLOURS[1]);
+        assert_eq!(line.points.split(' ').count(), 3, "a point per alignment");
+        assert!(line.means.iter().all(|m| m.error_bar.is_some()));
+        let legend = placed.legend.expect("a legend for the second axis");
+        assert_eq!(legend.entries[1].text, "Radius = 2");
+        assert_eq!(legend.entries[1].colour, COLOURS[1]);
+    }
+
+    #[test]
+    fn one_axis_has_no_legend_and_one_run_per_point_no_error_bar() {
+        let plan = Plan::parse(
+            br#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 10},
+               "sweep": [{"parameter": "radius", "values": [1, 2]}],
+               "seeds": [7], "steps": 3, "burn_in": 0}"#,
+        )
+        .expect("valid");
+        let mut text = results_header(plan.id());
+        for run in plan.runs() {
+            text.push_str(&row_line(&run, &run_statistics(&run.params, 3, 0, 1)));
+        }
+        let rows = ResultsFile::parse(&text).expect("rows").rows;
+        let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
+        let placed = layout(&plan, &data, Measure::Polarization);
+        assert_eq!(placed.legend, None);
+        assert_eq!(placed.y_ticks[4].label, "1", "polarization ends at 1");
+        assert!(placed.lines[0].means.iter().all(|m| m.error_bar.is_none()));
     }
 
     #[test]

@@ -1,6 +1,6 @@
-//! The progress block's markup (Leptos-free, tested natively): „12 von 55
-//! Läufen“, what the study is doing, a bar, the elapsed time and the time
-//! left. One string, set at once (cheaper in the app's wasm than views).
+//! The progress block's words (Leptos-free, tested natively): „12 von 55
+//! Läufen“, what the study is doing, the bar's share, the elapsed time and
+//! the time left.
 
 use super::estimate::format_duration;
 use super::runner::{Phase, Progress};
@@ -53,18 +53,10 @@ pub fn times(p: &Progress) -> String {
     format!("Laufzeit {}{left}", format_duration(p.elapsed_ms))
 }
 
-/// The whole block's markup.
+/// How much of the study is done, in percent of its runs (the bar's width).
 #[must_use]
-pub fn progress_html(p: &Progress) -> String {
-    let width = 100.0 * p.done as f64 / p.total.max(1) as f64;
-    format!(
-        "<p><strong id=\"study-progress\">{}</strong> – <span id=\"study-state\">{}</span></p>\
-         <div class=\"study-bar\" aria-hidden=\"true\"><div style=\"width:{width:.1}%\"></div></div>\
-         <p class=\"hint\" id=\"study-times\">{}</p>",
-        progress_line(p),
-        state_words(p),
-        times(p)
-    )
+pub fn done_percent(p: &Progress) -> f64 {
+    100.0 * p.done as f64 / p.total.max(1) as f64
 }
 
 #[cfg(test)]
@@ -110,8 +102,11 @@ mod tests {
         );
         assert!(state_words(&kept).contains("„Studie fortsetzen“"));
         assert_eq!(times(&kept), "");
-        let html = progress_html(&running);
-        assert!(html.contains("<strong id=\"study-progress\">12 von 55 Läufen</strong>"));
-        assert!(html.contains("width:21.8%"));
+        assert_eq!(format!("{:.1}", done_percent(&running)), "21.8");
+        let empty = Progress {
+            total: 0,
+            ..progress(Phase::Ready, 0, 0, None)
+        };
+        assert_eq!(done_percent(&empty), 0.0, "no runs: an empty bar, not NaN");
     }
 }

@@ -1,10 +1,8 @@
-//! The results table's markup (Leptos-free, tested natively): one row per
+//! The results table's content (Leptos-free, tested natively): one row per
 //! grid point with its axis values, the chosen measure's mean ± sd over its
-//! runs, and a link per run to its last state. One string, set at once:
-//! a table of a thousand links as views would cost the app's wasm far more.
+//! runs, and a link per run to its last state.
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use super::run_href;
 use crate::app::format::{format_integer, format_measure};
@@ -12,14 +10,49 @@ use crate::model::Measure;
 use crate::model::study::{Plan, ResultRow, WindowStatistics};
 use crate::texts::{format_value, label, measure_label};
 
-/// The inside of the `<table>`: a caption naming the plan and how many
-/// runs are done, the head and the body.
+/// A finished run's link to its last state.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RunLink {
+    pub run: u64,
+    pub seed: u32,
+    pub href: String,
+}
+
+/// One grid point's row. Two rows are equal only when everything shown is,
+/// so the page redraws a row only when it changed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PointRow {
+    pub point: u64,
+    /// The axis values, „1,5 · 2“, or „alle“ without axes.
+    pub values: String,
+    /// „mean ± sd“, the mean alone for one run, „–“ for none.
+    pub mean: String,
+    pub runs: Vec<RunLink>,
+}
+
+/// The table: caption, the two named column heads and the rows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultsTable {
+    /// The plan, how many runs are done, and what the exports hold.
+    pub caption: String,
+    /// The axes' labels („Radius · Richtung“), or „Punkt“.
+    pub axes_head: String,
+    /// „Gruppen (Mittel ± Standardabweichung)“.
+    pub measure_head: String,
+    pub rows: Vec<PointRow>,
+}
+
+/// The table for the rows there (a part while the study runs).
 #[must_use]
-pub fn table_html(plan: &Plan, rows: &BTreeMap<u64, ResultRow>, measure: Measure) -> String {
+pub fn results_table(
+    plan: &Plan,
+    rows: &BTreeMap<u64, ResultRow>,
+    measure: Measure,
+) -> ResultsTable {
     let axes: Vec<&str> = plan.axes.iter().map(|axis| label(axis.field)).collect();
     let (done, total) = (rows.len() as u64, plan.run_count());
-    let mut html = format!(
-        "<caption>Plan {}: {} von {} Läufen.{}</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{} (Mittel ± Standardabweichung)</th><th scope=\"col\">Läufe (öffnen den letzten Zustand)</th></tr></thead><tbody>",
+    let caption = format!(
+        "Plan {}: {} von {} Läufen.{}",
         plan.id().hex(),
         format_integer(done),
         format_integer(total),
@@ -28,57 +61,60 @@ pub fn table_html(plan: &Plan, rows: &BTreeMap<u64, ResultRow>, measure: Measure
         } else {
             ""
         },
-        if axes.is_empty() {
+    );
+    let seeds = plan.seeds.len() as u64;
+    let point_rows = (0..plan.point_count())
+        .map(|point| {
+            let values: Vec<String> = plan
+                .axes
+                .iter()
+                .zip(plan.point_values(point))
+                .map(|(axis, value)| format_value(axis.field, value))
+                .collect();
+            let runs: Vec<&ResultRow> = (point * seeds..(point + 1) * seeds)
+                .filter_map(|run| rows.get(&run))
+                .collect();
+            let means: Vec<Option<f64>> =
+                runs.iter().map(|row| row.stats.of(measure).mean).collect();
+            let over = WindowStatistics::of(&means);
+            let mean = match (runs.is_empty(), over.sd) {
+                (true, _) => "–".to_owned(),
+                (false, Some(sd)) => format!(
+                    "{} ± {}",
+                    format_measure(measure, over.mean),
+                    format_measure(measure, Some(sd))
+                ),
+                (false, None) => format_measure(measure, over.mean),
+            };
+            PointRow {
+                point,
+                values: if values.is_empty() {
+                    "alle".to_owned()
+                } else {
+                    values.join(" · ")
+                },
+                mean,
+                runs: runs
+                    .into_iter()
+                    .map(|row| RunLink {
+                        run: row.index,
+                        seed: row.params.seed,
+                        href: run_href(&row.params, plan.steps),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    ResultsTable {
+        caption,
+        axes_head: if axes.is_empty() {
             "Punkt".to_owned()
         } else {
             axes.join(" · ")
         },
-        measure_label(measure)
-    );
-    let seeds = plan.seeds.len() as u64;
-    for point in 0..plan.point_count() {
-        let values: Vec<String> = plan
-            .axes
-            .iter()
-            .zip(plan.point_values(point))
-            .map(|(axis, value)| format_value(axis.field, value))
-            .collect();
-        let runs: Vec<&ResultRow> = (point * seeds..(point + 1) * seeds)
-            .filter_map(|run| rows.get(&run))
-            .collect();
-        let means: Vec<Option<f64>> = runs.iter().map(|row| row.stats.of(measure).mean).collect();
-        let over = WindowStatistics::of(&means);
-        let mean = match (runs.is_empty(), over.sd) {
-            (true, _) => "–".to_owned(),
-            (false, Some(sd)) => format!(
-                "{} ± {}",
-                format_measure(measure, over.mean),
-                format_measure(measure, Some(sd))
-            ),
-            (false, None) => format_measure(measure, over.mean),
-        };
-        let _ = write!(
-            html,
-            "<tr><td>{}</td><td class=\"number\">{mean}</td><td>",
-            if values.is_empty() {
-                "alle".to_owned()
-            } else {
-                values.join(" · ")
-            }
-        );
-        for row in runs {
-            let _ = write!(
-                html,
-                "<a class=\"run-link\" href=\"{}\" target=\"_blank\" data-run=\"{}\">Seed {}</a> ",
-                run_href(&row.params, plan.steps).replace('&', "&amp;"),
-                row.index,
-                row.params.seed
-            );
-        }
-        html.push_str("</td></tr>");
+        measure_head: format!("{} (Mittel ± Standardabweichung)", measure_label(measure)),
+        rows: point_rows,
     }
-    html.push_str("</tbody>");
-    html
 }
 
 #[cfg(test)]
@@ -86,36 +122,68 @@ mod tests {
     use super::*;
     use crate::model::study::{ResultsFile, results_header, row_line, run_statistics};
 
-    #[test]
-    fn a_row_per_point_with_a_link_per_finished_run() {
-        let plan = Plan::parse(
+    /// Two radii, two seeds: four runs of three steps.
+    fn plan() -> Plan {
+        Plan::parse(
             br#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 10},
                "sweep": [{"parameter": "radius", "values": [1.5, 2]}],
                "seeds": [4, 8], "steps": 3, "burn_in": 0}"#,
         )
-        .expect("valid");
+        .expect("valid")
+    }
+
+    /// The rows of the runs `which` lets through.
+    fn rows_of(plan: &Plan, which: impl Fn(u64) -> bool) -> BTreeMap<u64, ResultRow> {
         let mut text = results_header(plan.id());
-        for run in plan.runs().filter(|run| run.index != 3) {
+        for run in plan.runs().filter(|run| which(run.index)) {
             text.push_str(&row_line(&run, &run_statistics(&run.params, 3, 0, 1)));
         }
-        let rows = ResultsFile::parse(&text).expect("rows").rows;
-        let html = table_html(&plan, &rows, Measure::Groups);
-        assert_eq!(html.matches("<tr>").count(), 3, "head and two points");
-        let caption = format!(
-            "<caption>Plan {}: 3 von 4 Läufen. Die Exporte",
-            plan.id().hex()
+        ResultsFile::parse(&text).expect("rows").rows
+    }
+
+    #[test]
+    fn a_row_per_point_with_a_link_per_finished_run() {
+        let plan = plan();
+        let rows = rows_of(&plan, |run| run != 3);
+        let table = results_table(&plan, &rows, Measure::Groups);
+        assert_eq!(table.rows.len(), 2, "two points");
+        let caption = format!("Plan {}: 3 von 4 Läufen. Die Exporte", plan.id().hex());
+        assert!(table.caption.starts_with(&caption), "{}", table.caption);
+        assert_eq!(
+            (table.axes_head.as_str(), table.measure_head.as_str()),
+            ("Radius", "Gruppen (Mittel ± Standardabweichung)")
         );
-        assert!(html.starts_with(&caption), "{html}");
-        assert_eq!(html.matches("class=\"run-link\"").count(), 3);
-        assert!(html.contains("<th scope=\"col\">Radius</th><th scope=\"col\">Gruppen (Mittel"));
-        assert!(html.contains("<td>1,5</td>"));
-        assert!(html.contains("data-run=\"2\">Seed 4</a>"));
-        assert!(html.contains("?anzahl=10&amp;seed=8&amp;radius=1.5&amp;"));
+        let first = &table.rows[0];
+        assert_eq!(first.values, "1,5");
+        let seeds: Vec<(u64, u32)> = table
+            .rows
+            .iter()
+            .flat_map(|row| row.runs.iter().map(|link| (link.run, link.seed)))
+            .collect();
+        assert_eq!(seeds, [(0, 4), (1, 8), (2, 4)], "run 3 is missing");
+        assert!(
+            first.runs[1].href.contains("?anzahl=10&seed=8&radius=1.5&"),
+            "{}",
+            first.runs[1].href
+        );
         let mean = |run: u64| rows[&run].stats.of(Measure::Groups).mean;
         let single = format_measure(Measure::Groups, mean(2));
-        assert!(
-            html.contains(&format!("<td class=\"number\">{single}</td>")),
-            "one run: no sd"
-        );
+        assert_eq!(table.rows[1].mean, single, "one run: no sd");
+    }
+
+    #[test]
+    fn a_row_changes_only_when_its_runs_do() {
+        let plan = plan();
+        let table_after = |runs: u64| {
+            results_table(
+                &plan,
+                &rows_of(&plan, |run| run < runs),
+                Measure::Polarization,
+            )
+        };
+        let (two, three) = (table_after(2), table_after(3));
+        assert_eq!(two.rows[0], three.rows[0], "point 0 was complete");
+        assert_ne!(two.rows[1], three.rows[1], "point 1 gained a run");
+        assert_eq!(two.rows[1].mean, "–");
     }
 }
