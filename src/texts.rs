@@ -4,15 +4,16 @@
 //! the `web` feature; the model itself only returns typed errors.
 
 #[cfg(feature = "web")]
-pub mod engine;
+pub(crate) mod engine;
 #[cfg(feature = "web")]
-pub mod media;
-pub mod spreadsheet;
+pub(crate) mod media;
+#[cfg(feature = "web")]
+pub(crate) mod spreadsheet;
 pub mod study;
 #[cfg(feature = "web")]
-pub mod study_page;
+pub(crate) mod study_page;
 #[cfg(feature = "web")]
-pub mod view;
+pub(crate) mod view;
 
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,

@@ -13,13 +13,13 @@
 //!   timers, downloads, the state file reader);
 //! - `components` and `pages`: the markup, one component per file.
 
-pub mod components;
+pub(crate) mod components;
 pub mod format;
-pub mod media;
-pub mod pages;
+pub(crate) mod media;
+pub(crate) mod pages;
 pub mod platform;
 pub mod simulation;
-pub mod study;
+pub(crate) mod study;
 pub mod view;
 
 use leptos::prelude::*;

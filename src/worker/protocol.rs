@@ -9,9 +9,9 @@
 //! answers to a state it no longer has (after a pause, an edit, a reset or an
 //! import).
 
-use crate::model::{
-    HALF_PERIOD, Kinematics, MeasureShare, Share, ShareSteering, Steering, SteeringSolver, Vec3,
-};
+#[cfg(any(target_arch = "wasm32", test))]
+use crate::model::{HALF_PERIOD, ShareSteering, SteeringSolver};
+use crate::model::{MeasureShare, Share, Steering, Vec3};
 
 /// Numbers per boid in [`ShareReply::components`]: S, A and C, three each.
 pub const COMPONENTS_PER_BOID: usize = 9;
@@ -79,10 +79,14 @@ pub fn unflatten(flat: &[f64]) -> Option<Vec<Vec3>> {
     })
 }
 
+// Only the browser's workers solve (natively, the tests).
+#[cfg(any(target_arch = "wasm32", test))]
 impl ShareRequest {
-    /// The request for one share of a state.
+    /// The request for one share of a state (the pool builds its requests
+    /// itself, flattening the state once for all shares).
+    #[cfg(test)]
     #[must_use]
-    pub fn new(job: u32, share: Share, kinematics: &Kinematics) -> Self {
+    pub fn new(job: u32, share: Share, kinematics: &crate::model::Kinematics) -> Self {
         Self {
             job,
             share,
@@ -157,7 +161,7 @@ impl ShareReply {
 mod tests {
     use super::*;
     use crate::model::Params;
-    use crate::model::{ShareAssembler, Swarm};
+    use crate::model::{Kinematics, ShareAssembler, Swarm};
 
     fn kinematics(count: u32, radius: f64) -> Kinematics {
         let swarm = Swarm::new(&Params {

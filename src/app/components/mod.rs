@@ -70,6 +70,5 @@ pub use undo_notice::UndoNotice;
 pub use update_notice::UpdateNotice;
 pub use value_list::ValueList;
 pub use view_3d::View3d;
-pub use view_3d_legend::View3dLegend;
 pub use view_readouts::ViewReadouts;
 pub use way_progress::WayProgress;

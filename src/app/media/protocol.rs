@@ -209,7 +209,8 @@ impl FilmStarted {
         })
     }
 
-    /// The answer as web/media.js gives it.
+    /// The answer as web/media.js gives it (the tests' stand-in for it).
+    #[cfg(test)]
     #[must_use]
     pub fn encode(self, extension: &str) -> Vec<MediaValue> {
         vec![
@@ -236,7 +237,8 @@ impl FilmSaved {
         })
     }
 
-    /// The answer as web/media.js gives it.
+    /// The answer as web/media.js gives it (the tests' stand-in for it).
+    #[cfg(test)]
     #[must_use]
     pub fn encode(self) -> Vec<MediaValue> {
         vec![

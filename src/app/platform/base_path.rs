@@ -25,7 +25,9 @@ pub fn route_href(route: &str) -> String {
 }
 
 /// The route of an address path (`"/boids/tabelle"` → `"/tabelle"`), or
-/// `None` when the path is not below the base path.
+/// `None` when the path is not below the base path (only the browser has an
+/// address to read).
+#[cfg(target_arch = "wasm32")]
 #[must_use]
 pub fn route_of(pathname: &str) -> Option<String> {
     strip(&base_path(), pathname)
@@ -46,6 +48,7 @@ fn join(base: &str, route: &str) -> String {
     }
 }
 
+#[cfg(any(target_arch = "wasm32", test))]
 fn strip(base: &str, pathname: &str) -> Option<String> {
     let rest = pathname.strip_prefix(base)?;
     if rest.is_empty() {

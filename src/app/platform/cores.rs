@@ -15,7 +15,8 @@ pub const MIN_CORES: u32 = 1;
 pub const MAX_CORES: u32 = 16;
 /// Most workers the default takes, however many cores the browser reports.
 pub const MAX_DEFAULT_CORES: u32 = 8;
-/// The local-storage key of the setting.
+/// The local-storage key of the setting (storage exists only in the browser).
+#[cfg(target_arch = "wasm32")]
 pub const CORES_KEY: &str = "boids-schwarm.cores.v1";
 
 /// The default: the reported cores less one for the page itself, at least 1
@@ -38,6 +39,7 @@ pub fn parse_cores(text: &str) -> Result<u32, EntryError> {
 }
 
 /// A stored value if it is a valid number of cores.
+#[cfg(any(target_arch = "wasm32", test))]
 #[must_use]
 pub fn restore_cores(stored: Option<&serde_json::Value>) -> Option<u32> {
     let number = stored?.as_f64()?;

@@ -79,6 +79,7 @@ impl Checkpoints {
     }
 
     /// Steps between the checkpoints kept now.
+    #[cfg(test)]
     #[must_use]
     pub fn spacing(&self) -> u64 {
         self.spacing
@@ -91,6 +92,7 @@ impl Checkpoints {
     }
 
     /// The steps checkpointed after the first state, ascending.
+    #[cfg(test)]
     #[must_use]
     pub fn steps(&self) -> Vec<u64> {
         self.later.iter().map(Kinematics::step_count).collect()

@@ -15,23 +15,18 @@ pub const MAX_FRAME_MICROS: u64 = 250_000;
 /// Converts frame timestamps into whole steps and carries the remainder.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Clock {
-    /// Timestamp of the previous frame in microseconds; `None` while stopped.
+    /// Timestamp of the previous frame in microseconds; `None` before the first.
     last_micros: Option<u64>,
     /// Real time not yet spent on a step, always below [`STEP_MICROS`].
     carry_micros: u64,
 }
 
 impl Clock {
-    /// A stopped clock with nothing carried.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
     /// Takes the timestamp of an animation frame (ms) and returns how many whole
-    /// steps are due. The first frame after [`Clock::stop`] only sets the start
-    /// time. Each frame adds at most 250 ms; a timestamp that goes backwards or
-    /// is not finite adds nothing.
+    /// steps are due. The first frame only sets the start time (a pause drops
+    /// the clock with its run's `Pace`, so the partly elapsed step time is
+    /// discarded). Each frame adds at most 250 ms; a timestamp that goes
+    /// backwards or is not finite adds nothing.
     pub fn tick(&mut self, now_ms: f64) -> u32 {
         let now = to_micros(now_ms);
         let Some(last) = self.last_micros.replace(now) else {
@@ -44,20 +39,15 @@ impl Clock {
         (total / STEP_MICROS) as u32
     }
 
-    /// Stops the clock: the partly elapsed step time is discarded and the next
-    /// frame starts counting afresh.
-    pub fn stop(&mut self) {
-        self.last_micros = None;
-        self.carry_micros = 0;
-    }
-
     /// The carried real time that is not yet a whole step, in milliseconds.
+    #[cfg(test)]
     #[must_use]
     pub fn carry_ms(&self) -> f64 {
         self.carry_micros as f64 / 1000.0
     }
 
-    /// Whether the clock has seen a frame since it was last stopped.
+    /// Whether the clock has seen a frame.
+    #[cfg(test)]
     #[must_use]
     pub fn is_started(&self) -> bool {
         self.last_micros.is_some()
@@ -85,7 +75,7 @@ mod tests {
 
     #[test]
     fn first_frame_only_starts_the_clock() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         assert_eq!(clock.tick(1_000.0), 0);
         assert!(clock.is_started());
         assert_eq!(clock.carry_ms(), 0.0);
@@ -93,7 +83,7 @@ mod tests {
 
     #[test]
     fn whole_steps_are_taken_and_the_remainder_carries() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         clock.tick(0.0);
         assert_eq!(clock.tick(30.0), 0);
         assert_eq!(clock.carry_ms(), 30.0);
@@ -105,7 +95,7 @@ mod tests {
 
     #[test]
     fn sixty_hertz_frames_give_twenty_five_steps_per_second() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         let stamps: Vec<f64> = (0..=60).map(|i| f64::from(i) * 1000.0 / 60.0).collect();
         assert_eq!(run(&mut clock, &stamps), 25);
         assert_eq!(clock.carry_ms(), 0.0);
@@ -113,7 +103,7 @@ mod tests {
 
     #[test]
     fn a_long_frame_adds_at_most_250_ms() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         clock.tick(0.0);
         assert_eq!(clock.tick(5_000.0), 6); // 250 ms: 6 steps, 10 ms carried
         assert_eq!(clock.carry_ms(), 10.0);
@@ -123,29 +113,15 @@ mod tests {
 
     #[test]
     fn exactly_250_ms_is_not_cut() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         clock.tick(0.0);
         clock.tick(30.0); // carry 30
         assert_eq!(clock.tick(280.0), 7); // 30 + 250 = 280 ms = 7 steps
     }
 
     #[test]
-    fn stop_discards_the_partly_elapsed_step() {
-        let mut clock = Clock::new();
-        clock.tick(0.0);
-        clock.tick(39.0);
-        clock.stop();
-        assert!(!clock.is_started());
-        assert_eq!(clock.carry_ms(), 0.0);
-        // The pause itself (39 ms → 10 s) never counts.
-        assert_eq!(clock.tick(10_000.0), 0);
-        assert_eq!(clock.tick(10_039.0), 0);
-        assert_eq!(clock.tick(10_040.0), 1);
-    }
-
-    #[test]
     fn time_going_backwards_adds_nothing() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         clock.tick(100.0);
         clock.tick(130.0);
         assert_eq!(clock.tick(50.0), 0);
@@ -155,7 +131,7 @@ mod tests {
 
     #[test]
     fn non_finite_timestamps_add_nothing() {
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         clock.tick(100.0);
         assert_eq!(clock.tick(f64::NAN), 0);
         assert_eq!(clock.tick(f64::INFINITY), 0);
@@ -165,7 +141,7 @@ mod tests {
     #[test]
     fn fractional_milliseconds_do_not_drift() {
         // Frames of 13.333… ms would drift with float sums; integers do not.
-        let mut clock = Clock::new();
+        let mut clock = Clock::default();
         let stamps: Vec<f64> = (0..=3_000).map(|i| f64::from(i) * 40.0 / 3.0).collect();
         // 3000 frames × 13.333… ms = 40 s = 1000 steps.
         assert_eq!(run(&mut clock, &stamps), 1_000);

@@ -18,6 +18,7 @@ use crate::texts;
 pub const ASK_ABOVE_MS: f64 = 10_000.0;
 
 /// The routes a link may open (below the base path): the pages that show the swarm.
+#[cfg(target_arch = "wasm32")]
 pub const LINK_PATHS: [&str; 2] = ["/", "/tabelle"];
 
 /// What opening a link had to say, shown above the page: its invalid

@@ -3,13 +3,13 @@
 //! views read, and what belongs to one swarm: checkpoints, the clock, the
 //! parameter form, presets, links and the table's data.
 
-pub mod checkpoints;
-pub mod clock;
-pub mod link_open;
+pub(crate) mod checkpoints;
+pub(crate) mod clock;
+pub(crate) mod link_open;
 pub(crate) mod param_form;
-pub mod perf;
+pub(crate) mod perf;
 pub(crate) mod presets;
-pub mod session;
+pub(crate) mod session;
 pub(crate) mod state;
 pub mod table_data;
 pub(crate) mod table_keys;

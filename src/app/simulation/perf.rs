@@ -60,12 +60,6 @@ pub struct PerfMeter {
 }
 
 impl PerfMeter {
-    /// An empty meter.
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
-    }
-
     /// Records one animation frame at `now_ms` in which `steps` steps took
     /// `step_ms` of computation. Returns a readout when the window is full
     /// and starts the next one. The first frame only opens the window.
@@ -101,11 +95,6 @@ impl PerfMeter {
         self.draws += 1;
         self.draw_ms += ms.max(0.0);
     }
-
-    /// Forgets everything (on pause: the next run measures afresh).
-    pub fn reset(&mut self) {
-        *self = Self::default();
-    }
 }
 
 #[cfg(test)]
@@ -114,7 +103,7 @@ mod tests {
 
     #[test]
     fn the_first_frame_opens_the_window() {
-        let mut meter = PerfMeter::new();
+        let mut meter = PerfMeter::default();
         assert_eq!(meter.record_frame(1_000.0, 3, 9.0), None);
         // Steps of the opening frame are not counted: its duration is unknown.
         assert_eq!(meter.steps, 0);
@@ -122,7 +111,7 @@ mod tests {
 
     #[test]
     fn a_full_window_gives_rates_and_means() {
-        let mut meter = PerfMeter::new();
+        let mut meter = PerfMeter::default();
         meter.record_frame(0.0, 0, 0.0);
         let mut readout = None;
         for i in 1..=30 {
@@ -142,7 +131,7 @@ mod tests {
     #[test]
     fn a_window_waits_for_a_picture() {
         // A 3D picture of a large swarm may take longer than a window.
-        let mut meter = PerfMeter::new();
+        let mut meter = PerfMeter::default();
         meter.record_frame(0.0, 0, 0.0);
         assert_eq!(meter.record_frame(600.0, 2, 10.0), None, "no picture yet");
         meter.record_draw(40.0);
@@ -154,7 +143,7 @@ mod tests {
 
     #[test]
     fn without_steps_there_is_no_time_per_step() {
-        let mut meter = PerfMeter::new();
+        let mut meter = PerfMeter::default();
         meter.record_frame(0.0, 0, 0.0);
         assert_eq!(meter.record_frame(600.0, 0, 0.0), None, "waits for a step");
         let readout = meter.record_frame(10_000.0, 0, 0.0).expect("window full");
@@ -165,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_new_window_starts_after_each_readout() {
-        let mut meter = PerfMeter::new();
+        let mut meter = PerfMeter::default();
         meter.record_frame(0.0, 0, 0.0);
         meter.record_draw(1.0);
         assert!(meter.record_frame(500.0, 5, 5.0).is_some());
@@ -193,14 +182,5 @@ mod tests {
             realtime_label(readout(1.0).realtime_factor()),
             "0,04 × Echtzeit"
         );
-    }
-
-    #[test]
-    fn reset_forgets_the_window() {
-        let mut meter = PerfMeter::new();
-        meter.record_frame(0.0, 0, 0.0);
-        meter.record_frame(100.0, 2, 4.0);
-        meter.reset();
-        assert_eq!(meter, PerfMeter::new());
     }
 }

@@ -140,6 +140,7 @@ impl StudyRunner {
     }
 
     /// The runs being computed, by worker.
+    #[cfg(test)]
     #[must_use]
     pub fn in_flight(&self) -> &[Option<u64>] {
         &self.in_flight

@@ -21,9 +21,9 @@
 //! workers cannot start, the session has its jobs computed on the main
 //! thread and says so.
 
-pub mod failure;
-pub mod pool;
-pub mod scheduler;
+mod failure;
+mod pool;
+pub(crate) mod scheduler;
 
 pub use failure::WorkerFailure;
 pub use pool::{PoolEvent, WorkerPool};

@@ -15,6 +15,8 @@ use crate::worker::study::{RunReply, RunRequest};
 
 /// Says something happened in the pool. A failure is delivered outside the
 /// worker's own event handler, so that the receiver may drop the pool.
+// Natively the pool never starts, so nothing sends these; the driver still routes them.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 #[derive(Debug, Clone, PartialEq)]
 pub enum PoolEvent {
     /// A share's answer.

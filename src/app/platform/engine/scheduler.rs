@@ -7,7 +7,7 @@
 //! on a state it was not computed for. What a job is for (a Schritt, a run, a
 //! way to a step, a new swarm) is the caller's business (`app::simulation::session`).
 
-use crate::model::{Kinematics, MeasureAssembler, Measures, Share, ShareAssembler, Swarm};
+use crate::model::{Kinematics, MeasureAssembler, Measures, ShareAssembler, Swarm};
 use crate::worker::protocol::ShareReply;
 
 /// What a job computes.
@@ -227,10 +227,11 @@ impl Scheduler {
     }
 }
 
-/// The shares of a job for `parts` workers.
-pub fn shares(parts: u32) -> impl Iterator<Item = Share> {
+/// The shares of a job for `parts` workers (the browser's pool sends them).
+#[cfg(any(target_arch = "wasm32", test))]
+pub fn shares(parts: u32) -> impl Iterator<Item = crate::model::Share> {
     let parts = parts.max(1);
-    (0..parts).filter_map(move |part| Share::new(part, parts))
+    (0..parts).filter_map(move |part| crate::model::Share::new(part, parts))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ pub use animation_frame::use_animation_frame;
 pub use before_unload::use_before_unload;
 pub use first_paint::use_after_first_paint;
 pub use fullscreen::{enter_fullscreen, leave_fullscreen, use_fullscreen_exit};
-pub use keyboard::{KeyTarget, Shortcut, shortcut_for, use_simulation_shortcuts};
+pub use keyboard::{Shortcut, use_simulation_shortcuts};
 pub use navigation::use_path_change;
 pub use service_worker::{AppUpdate, use_service_worker};
 pub use visibility::use_document_hidden;

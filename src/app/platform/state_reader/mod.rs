@@ -4,19 +4,37 @@
 //! comes back, as flat arrays, so the page parses no JSON. The reader lives
 //! in the worker's wasm only, which keeps the app's wasm small; where the
 //! browser lets no worker start, a German message says that a state cannot
-//! be loaded. The steps of the reading are the plain [`Reading`]; this
+//! be loaded. The steps of the reading are the plain `reading::Reading`; this
 //! module only feeds it the worker's messages.
 
-pub mod reading;
+// The steps of a reading: only the browser's worker takes them (natively
+// there is no worker to read with), and the tests.
+#[cfg(any(target_arch = "wasm32", test))]
+mod reading;
 
 use web_sys::File;
 
-pub use self::reading::{ImportFailure, Reading, ReadingStep};
 use crate::model::Kinematics;
+
+/// Why a state file could not be loaded (words in `texts`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImportFailure {
+    /// The browser lets no worker start, and the reader runs in one.
+    NeedsWorker,
+    /// The worker did not answer in time.
+    TimedOut,
+    /// The worker crashed or answered something unreadable.
+    Unreadable,
+    /// The worker belongs to another build of the app.
+    OtherBuild,
+    /// The file is not a valid state: the model's German message.
+    Refused(String),
+}
 
 /// How long the worker may take to start, and then to read the file, before
 /// the reading is given up: far beyond the few seconds the largest file
 /// takes on a slow device, so only a worker that hangs reaches it.
+#[cfg(target_arch = "wasm32")]
 pub const IMPORT_TIMEOUT_MS: i32 = 120_000;
 
 /// Reads and checks `file`, then calls `done` with the state or why it was
@@ -34,6 +52,7 @@ async fn in_worker(_file: &File) -> Result<Kinematics, ImportFailure> {
 
 #[cfg(target_arch = "wasm32")]
 use {
+    self::reading::{Reading, ReadingStep},
     crate::worker::js,
     crate::worker::messages::ToWorker,
     wasm_bindgen::{JsCast, JsValue},

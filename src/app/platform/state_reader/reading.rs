@@ -5,23 +5,9 @@
 //! asked, or belongs to another build) ends the reading with its own
 //! [`ImportFailure`], never silence.
 
+use super::ImportFailure;
 use crate::model::Kinematics;
 use crate::worker::messages::{DecodeError, FromWorker};
-
-/// Why a state file could not be loaded (words in `texts`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImportFailure {
-    /// The browser lets no worker start, and the reader runs in one.
-    NeedsWorker,
-    /// The worker did not answer in time.
-    TimedOut,
-    /// The worker crashed or answered something unreadable.
-    Unreadable,
-    /// The worker belongs to another build of the app.
-    OtherBuild,
-    /// The file is not a valid state: the model's German message.
-    Refused(String),
-}
 
 /// What the page must do next.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,7 +27,7 @@ pub enum Reading {
     #[default]
     Starting,
     /// The file was posted: the next message is the answer.
-    Reading,
+    Posted,
     /// Over.
     Done,
 }
@@ -55,11 +41,11 @@ impl Reading {
                 ReadingStep::Finish(Err(ImportFailure::OtherBuild))
             }
             (Self::Starting, Ok(FromWorker::Ready)) => {
-                *self = Self::Reading;
+                *self = Self::Posted;
                 return ReadingStep::PostFile;
             }
-            (Self::Reading, Ok(FromWorker::Imported(state))) => ReadingStep::Finish(Ok(state)),
-            (Self::Reading, Ok(FromWorker::ImportRefused(why))) => {
+            (Self::Posted, Ok(FromWorker::Imported(state))) => ReadingStep::Finish(Ok(state)),
+            (Self::Posted, Ok(FromWorker::ImportRefused(why))) => {
                 ReadingStep::Finish(Err(ImportFailure::Refused(why)))
             }
             _ => ReadingStep::Finish(Err(ImportFailure::Unreadable)),

@@ -192,7 +192,7 @@ impl Session {
     /// the last frame into owed steps (at most [`MAX_OWED_STEPS`] wait) and
     /// starts the next one when nothing is in flight.
     ///
-    /// [`MAX_OWED_STEPS`]: super::MAX_OWED_STEPS
+    /// [`MAX_OWED_STEPS`]: super::pace::MAX_OWED_STEPS
     pub fn frame(&mut self, now: f64) {
         if let Activity::Ready {
             doing: Doing::Running(pace),

@@ -32,7 +32,7 @@
 
 mod activity;
 mod commands;
-pub mod driver;
+pub(crate) mod driver;
 mod film;
 mod pace;
 mod undo;
@@ -42,8 +42,7 @@ mod work;
 mod tests;
 
 pub use activity::{Busy, GoToError, Origin, RunState};
-pub use pace::MAX_OWED_STEPS;
-pub use undo::{UNDO_WINDOW_MS, UndoOffer};
+pub use undo::UndoOffer;
 
 use self::activity::{Activity, Doing, Run};
 use crate::app::platform::engine::{Scheduler, WorkerFailure};

@@ -20,15 +20,16 @@ pub struct InstanceData {
 }
 
 impl InstanceData {
-    /// Refills the buffers from the swarm. Positions without a velocity (a
-    /// shorter slice) count as at rest; a non-finite velocity counts as rest
-    /// too, a non-finite position is skipped.
+    /// [`InstanceData::fill_from`] the slices of a swarm.
+    #[cfg(test)]
     pub fn fill(&mut self, positions: &[Vec3], velocities: &[Vec3]) {
         self.fill_from(positions.iter().copied(), velocities.iter().copied());
     }
 
-    /// [`InstanceData::fill`] from any sequence of positions and velocities
-    /// (for a subset of the swarm, such as highlighted boids).
+    /// Refills the buffers from a sequence of positions and velocities (the
+    /// swarm, or a subset of it such as highlighted boids). Positions without
+    /// a velocity (a shorter sequence) count as at rest; a non-finite velocity
+    /// counts as rest too, a non-finite position is skipped.
     pub fn fill_from(
         &mut self,
         positions: impl Iterator<Item = Vec3>,
@@ -56,6 +57,7 @@ impl InstanceData {
     }
 
     /// Number of cones.
+    #[cfg(test)]
     #[must_use]
     pub fn cone_count(&self) -> usize {
         self.cone_positions.len()

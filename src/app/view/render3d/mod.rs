@@ -6,22 +6,31 @@
 //! The Leptos component `View3d` wires these to the app state; nothing here
 //! knows Leptos.
 
-pub mod camera;
-pub mod colours;
-pub mod driver;
+mod camera;
+pub(crate) mod colours;
+mod driver;
 mod failure;
-pub mod geometry;
-pub mod gesture;
-pub mod instances;
-pub mod pacing;
+// The meshes are built only by the browser's renderer; natively the picking
+// uses just the cone's dimensions from here.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod geometry;
+mod gesture;
+// Only the browser's renderer uses these (natively there is just its
+// stand-in), so natively they are built for their tests alone.
+#[cfg(any(target_arch = "wasm32", test))]
+mod instances;
+#[cfg(any(target_arch = "wasm32", test))]
+mod pacing;
 pub mod picking;
-pub mod planner;
+#[cfg(any(target_arch = "wasm32", test))]
+mod planner;
 #[cfg(target_arch = "wasm32")]
 mod renderer;
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "renderer_stub.rs"]
 mod renderer;
-pub mod rules_geometry;
+#[cfg(any(target_arch = "wasm32", test))]
+mod rules_geometry;
 
 pub use camera::{CameraAction, OrbitCamera};
 pub use driver::{CanvasDriver, DriverHooks};

@@ -4,6 +4,8 @@
 //! workers' computation, delivered when a test says so) or on the main
 //! thread with a clock that a test moves.
 
+use super::pace::MAX_OWED_STEPS;
+use super::undo::UNDO_WINDOW_MS;
 use super::*;
 use crate::app::platform::engine::scheduler::shares;
 use crate::model::{Kinematics, Params, Series, SteeringSolver, Swarm};
