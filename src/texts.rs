@@ -3,6 +3,7 @@
 //! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
+pub mod cli;
 #[cfg(feature = "web")]
 pub mod engine;
 #[cfg(feature = "web")]

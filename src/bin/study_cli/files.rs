@@ -8,39 +8,50 @@ use std::io::Write;
 use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
 };
+use boids_schwarm::texts::cli::unwritable_file;
 use boids_schwarm::texts::study::{plan_error, results_error};
 
-use crate::cli_io::{ReadFailure, read_file};
+use crate::cli_io::{Failure, ReadFailure, read_file};
 
 /// Reads and checks a plan: only a regular file, too large ones refused
 /// before reading.
-pub fn read_plan(path: &str) -> Result<Plan, String> {
+pub fn read_plan(path: &str) -> Result<Plan, Failure> {
     let content = read_file(path, MAX_PLAN_BYTES as u64).map_err(|failure| {
-        let message = failure.describe(|bytes| {
-            plan_error(&PlanError {
-                key: String::new(),
-                problem: PlanProblem::TooLarge {
-                    bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
-                },
+        failure
+            .failure(|bytes| {
+                plan_error(&PlanError {
+                    key: String::new(),
+                    problem: PlanProblem::TooLarge {
+                        bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
+                    },
+                })
             })
-        });
-        format!("{path}: {message}")
+            .about(path)
     })?;
-    Plan::parse(&content).map_err(|error| format!("{path}: {}", plan_error(&error)))
+    Plan::parse(&content)
+        .map_err(|error| Failure::Refused(format!("{path}: {}", plan_error(&error))))
 }
 
-fn results_text(path: &str, bytes: Vec<u8>) -> Result<String, String> {
-    String::from_utf8(bytes)
-        .map_err(|_| format!("{path}: {}", results_error(&ResultsError::NotResults)))
+fn results_text(path: &str, bytes: Vec<u8>) -> Result<String, Failure> {
+    String::from_utf8(bytes).map_err(|_| {
+        Failure::Refused(format!(
+            "{path}: {}",
+            results_error(&ResultsError::NotResults)
+        ))
+    })
+}
+
+/// A results file's read failure (results files have no size limit).
+fn unread(path: &str, failure: ReadFailure) -> Failure {
+    failure.failure(|_| String::new()).about(path)
 }
 
 /// Reads a results file (a last line without line break is left out); only
 /// a regular file, whatever its size.
-pub fn read_results(path: &str) -> Result<ResultsFile, String> {
-    let bytes = read_file(path, u64::MAX)
-        .map_err(|failure| format!("{path}: {}", failure.describe(|_| String::new())))?;
+pub fn read_results(path: &str) -> Result<ResultsFile, Failure> {
+    let bytes = read_file(path, u64::MAX).map_err(|failure| unread(path, failure))?;
     ResultsFile::parse(&results_text(path, bytes)?)
-        .map_err(|error| format!("{path}: {}", results_error(&error)))
+        .map_err(|error| Failure::Refused(format!("{path}: {}", results_error(&error))))
 }
 
 /// The `--output` file, open for appending rows.
@@ -56,14 +67,15 @@ impl Output {
     /// started anew; a file of another plan is refused; a last line without
     /// line break (cut off while being written) is removed, so its run is
     /// computed again.
-    pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), String> {
+    pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), Failure> {
         let header = results_header(plan.id());
         let content = match read_file(path, u64::MAX) {
             Ok(bytes) => results_text(path, bytes)?,
             Err(ReadFailure::Missing) => String::new(),
-            Err(failure) => return Err(format!("{path}: {}", failure.describe(|_| String::new()))),
+            Err(failure) => return Err(unread(path, failure)),
         };
-        let unwritable = |_| format!("{path}: Die Datei konnte nicht geschrieben werden.");
+        let unwritable =
+            |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).about(path);
         if header.starts_with(&content) {
             std::fs::write(path, &header).map_err(unwritable)?;
             let file = OpenOptions::new()
@@ -77,12 +89,14 @@ impl Output {
             return Ok((output, BTreeMap::new()));
         }
         let results = ResultsFile::parse(&content)
-            .map_err(|error| format!("{path}: {}", results_error(&error)))?;
-        results.check_plan(plan).map_err(|error| match error {
-            ResultsError::OtherPlan => format!(
-                "{path}: Die Datei enthält Ergebnisse eines anderen Plans; bitte eine andere Datei angeben."
-            ),
-            error => format!("{path}: {}", results_error(&error)),
+            .map_err(|error| Failure::Refused(format!("{path}: {}", results_error(&error))))?;
+        results.check_plan(plan).map_err(|error| {
+            Failure::Refused(match error {
+                ResultsError::OtherPlan => format!(
+                    "{path}: Die Datei enthält Ergebnisse eines anderen Plans; bitte eine andere Datei angeben."
+                ),
+                error => format!("{path}: {}", results_error(&error)),
+            })
         })?;
         let file = OpenOptions::new()
             .append(true)
@@ -103,10 +117,10 @@ impl Output {
     }
 
     /// Appends one row (with its line break) at once.
-    pub fn append(&mut self, line: &str) -> Result<(), String> {
+    pub fn append(&mut self, line: &str) -> Result<(), Failure> {
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|_| format!("{}: Die Datei konnte nicht geschrieben werden.", self.path))
+            .map_err(|error| Failure::Io(unwritable_file(error.kind())).about(&self.path))
     }
 }

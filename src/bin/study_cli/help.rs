@@ -62,8 +62,12 @@ pub fn text() -> String {
          wo nicht definiert; die erste Zeile ist ein Kommentar mit der Kennung des Plans):\n\
          {columns}\n\
          \n\
-         Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf, Plan oder Datei, oder fehlende\n\
-         Läufe (eine Zeile auf stderr, nichts auf stdout).\n"
+         Exit-Code 0: Erfolg.\n\
+         Exit-Code 2: fehlerhafter Aufruf, Plan oder Datei, oder fehlende Läufe: eine\n\
+         \x20 Zeile auf stderr, nichts auf stdout; derselbe Aufruf scheitert wieder.\n\
+         Exit-Code 1: Lesen oder Schreiben ist fehlgeschlagen, etwa bei voller Platte\n\
+         \x20 oder einer unlesbaren Datei: eine Zeile auf stderr; ein neuer Versuch kann\n\
+         \x20 gelingen, und mit --output setzt er fort, was schon in der Datei steht.\n"
     )
 }
 

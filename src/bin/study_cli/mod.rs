@@ -1,7 +1,7 @@
 //! The study commands of `boids-schwarm-cli` (SPEC §8): `study`,
 //! `study-merge` and `study-summary`. Same manners as the rest of the tool:
 //! German words, results on stdout, one line on stderr and exit code 2 for
-//! a bad plan, file or argument.
+//! a bad plan, file or argument, 1 for a failed read or write.
 
 mod args;
 mod files;
@@ -58,7 +58,7 @@ fn study(args: StudyArgs) -> Result<(), Failure> {
     printer.flush(print)?;
     parallel::compute(&plan, &pending, args.threads, |run, line| {
         if let Some(output) = output.as_mut() {
-            output.append(line).map_err(Failure::Refused)?;
+            output.append(line)?;
         }
         printer.add(run, line);
         printer.flush(print)
