@@ -2,16 +2,16 @@
 //! the `--output` file a study appends its rows to and resumes from.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{ErrorKind, Write};
 
 use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
 };
-use boids_schwarm::texts::cli::unwritable_file;
+use boids_schwarm::texts::cli::{OUTPUT_LOCKED, unwritable_file};
 use boids_schwarm::texts::study::{plan_error, results_error};
 
-use crate::cli_io::{Failure, ReadFailure, read_file};
+use crate::cli_io::{Failure, ReadFailure, read_at_most, read_file};
 
 /// Reads and checks a plan: only a regular file, too large ones refused
 /// before reading.
@@ -54,7 +54,8 @@ pub fn read_results(path: &str) -> Result<ResultsFile, Failure> {
         .map_err(|error| Failure::Refused(format!("{path}: {}", results_error(&error))))
 }
 
-/// The `--output` file, open for appending rows.
+/// The `--output` file, open for appending rows and locked against every
+/// other process's `--output` for as long as it is open.
 pub struct Output {
     path: String,
     file: File,
@@ -62,30 +63,27 @@ pub struct Output {
 
 impl Output {
     /// Opens `path` for `plan` and returns the rows it already holds, by
-    /// run. A missing or empty file, or one that holds only the beginning of
-    /// the two header lines (a process killed while writing them), is
-    /// started anew; a file of another plan is refused; a last line without
-    /// line break (cut off while being written) is removed, so its run is
-    /// computed again.
+    /// run. The file is locked first (one handle for reading, the header and
+    /// the rows, so nothing writes beside the lock): a file another study
+    /// holds is refused untouched. A missing or empty file, or one that
+    /// holds only the beginning of the two header lines (a process killed
+    /// while writing them), is started anew; a file of another plan is
+    /// refused; a last line without line break (cut off while being
+    /// written) is removed, so its run is computed again.
     pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), Failure> {
-        let header = results_header(plan.id());
-        let content = match read_file(path, u64::MAX) {
-            Ok(bytes) => results_text(path, bytes)?,
-            Err(ReadFailure::Missing) => String::new(),
-            Err(failure) => return Err(unread(path, failure)),
-        };
+        let file = open_locked(path)?;
         let unwritable =
             |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).about(path);
+        let content = read_at_most(&file, u64::MAX).map_err(|failure| unread(path, failure))?;
+        let content = results_text(path, content)?;
+        let mut output = Self {
+            path: path.to_owned(),
+            file,
+        };
+        let header = results_header(plan.id());
         if header.starts_with(&content) {
-            std::fs::write(path, &header).map_err(unwritable)?;
-            let file = OpenOptions::new()
-                .append(true)
-                .open(path)
-                .map_err(unwritable)?;
-            let output = Self {
-                path: path.to_owned(),
-                file,
-            };
+            output.file.set_len(0).map_err(unwritable)?;
+            output.append(&header)?;
             return Ok((output, BTreeMap::new()));
         }
         let results = ResultsFile::parse(&content)
@@ -98,21 +96,15 @@ impl Output {
                 error => format!("{path}: {}", results_error(&error)),
             })
         })?;
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(unwritable)?;
-        file.set_len(results.complete_bytes as u64)
+        output
+            .file
+            .set_len(results.complete_bytes as u64)
             .map_err(unwritable)?;
         let done = results
             .rows
             .into_iter()
             .map(|(run, row)| (run, row.line))
             .collect();
-        let output = Self {
-            path: path.to_owned(),
-            file,
-        };
         Ok((output, done))
     }
 
@@ -122,5 +114,41 @@ impl Output {
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
             .map_err(|error| Failure::Io(unwritable_file(error.kind())).about(&self.path))
+    }
+}
+
+/// Opens (or creates) a regular file for reading and appending and takes
+/// its exclusive lock without waiting. A device or a pipe is refused before
+/// opening (opening a pipe could wait for a writer for ever).
+fn open_locked(path: &str) -> Result<File, Failure> {
+    let not_a_file = || {
+        ReadFailure::NotRegular
+            .failure(|_| String::new())
+            .about(path)
+    };
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => return Err(not_a_file()),
+        Err(error) if error.kind() != ErrorKind::NotFound => {
+            return Err(unread(path, ReadFailure::of(&error)));
+        }
+        _ => {}
+    }
+    let unwritable = |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).about(path);
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .map_err(unwritable)?;
+    // Replaced by something else between the look and the opening.
+    if !file.metadata().map_err(unwritable)?.is_file() {
+        return Err(not_a_file());
+    }
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(TryLockError::WouldBlock) => {
+            Err(Failure::Refused(OUTPUT_LOCKED.to_owned()).about(path))
+        }
+        Err(TryLockError::Error(error)) => Err(unwritable(error)),
     }
 }

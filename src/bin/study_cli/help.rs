@@ -28,7 +28,9 @@ pub fn text() -> String {
          \x20                 schon Zeilen desselben Plans, werden nur die fehlenden Läufe\n\
          \x20                 gerechnet (eine abgebrochene Studie setzt fort; eine zuletzt\n\
          \x20                 halb geschriebene Zeile wird verworfen und neu gerechnet).\n\
-         \x20                 Eine Datei eines anderen Plans wird abgelehnt.\n\
+         \x20                 Eine Datei eines anderen Plans wird abgelehnt. Solange die\n\
+         \x20                 Studie läuft, ist DATEI gesperrt: Ein zweiter Aufruf mit\n\
+         \x20                 derselben DATEI wird abgelehnt und ändert sie nicht.\n\
          \n\
          study-merge DATEI… [--partial]\n\
          \x20 fügt Ergebnisdateien desselben Plans (Shards, abgebrochene Läufe) zu den\n\
@@ -63,8 +65,10 @@ pub fn text() -> String {
          {columns}\n\
          \n\
          Exit-Code 0: Erfolg.\n\
-         Exit-Code 2: fehlerhafter Aufruf, Plan oder Datei, oder fehlende Läufe: eine\n\
-         \x20 Zeile auf stderr, nichts auf stdout; derselbe Aufruf scheitert wieder.\n\
+         Exit-Code 2: fehlerhafter Aufruf, Plan oder Datei, fehlende Läufe oder eine\n\
+         \x20 --output-Datei, in die gerade eine andere Studie schreibt: eine Zeile auf\n\
+         \x20 stderr, nichts auf stdout; derselbe Aufruf scheitert wieder (im letzten\n\
+         \x20 Fall, bis die andere Studie fertig ist).\n\
          Exit-Code 1: Lesen oder Schreiben ist fehlgeschlagen, etwa bei voller Platte\n\
          \x20 oder einer unlesbaren Datei: eine Zeile auf stderr; ein neuer Versuch kann\n\
          \x20 gelingen, und mit --output setzt er fort, was schon in der Datei steht.\n"
