@@ -200,6 +200,30 @@ fn bad_plans_and_arguments_give_one_german_line_and_exit_code_2() {
 }
 
 #[test]
+fn a_plan_of_more_runs_than_u64_holds_is_refused_not_wrapped() {
+    // Two axes of 2¹⁶ weights and 2³² seeds, under 1 MiB: 2⁶⁴ runs, which
+    // a u64 product turns into 0 runs (or a panic).
+    let weights: Vec<String> = (1..=1u32 << 16)
+        .map(|k| format!("{}.{:04}", k / 10_000, k % 10_000))
+        .collect();
+    let weights = weights.join(",");
+    let dir = Dir::new("beyond-u64");
+    let plan = dir.file(
+        "plan.json",
+        &format!(
+            r#"{{"format": "boids-schwarm-study", "version": 1,
+              "sweep": [{{"parameter": "separation", "values": [{weights}]}},
+                        {{"parameter": "cohesion", "values": [{weights}]}}],
+              "seeds": {{"from": 0, "count": 4294967296}}, "steps": 1, "burn_in": 0}}"#
+        ),
+    );
+    let refused =
+        "Der Plan ergibt 18 446 744 073 709 551 616 Läufe, höchstens 10 000 sind erlaubt.";
+    assert_refused(&["study", &plan], refused);
+    assert_refused(&["study", &plan, "--shard", "0/2"], refused);
+}
+
+#[test]
 fn help_explains_the_study_commands_in_german() {
     for command in ["study", "study-merge", "study-summary"] {
         let help = stdout(&[command, "--help"]);

@@ -65,7 +65,7 @@ pub fn plan_error(error: &PlanError) -> String {
         PlanProblem::TooManyRuns { runs } => {
             return format!(
                 "Der Plan ergibt {} Läufe, höchstens {} sind erlaubt.",
-                count(*runs),
+                german_number(&runs.to_string(), Some(' ')),
                 count(MAX_RUNS)
             );
         }

@@ -98,9 +98,10 @@ pub enum PlanProblem {
     /// `seeds.from + seeds.count − 1` exceeds the largest seed.
     #[error("the last seed {last} exceeds 4294967295")]
     SeedsBeyondLast { last: u64 },
-    /// The plan has more than [`super::MAX_RUNS`] runs.
+    /// The plan has more than [`super::MAX_RUNS`] runs: exactly this many
+    /// (u128: a plan of 1 MiB can ask for more than u64 holds).
     #[error("{runs} runs, more than allowed")]
-    TooManyRuns { runs: u64 },
+    TooManyRuns { runs: u128 },
 }
 
 /// A results CSV that cannot be used. Line numbers count from 1.
