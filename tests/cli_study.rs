@@ -6,7 +6,10 @@
 
 mod cli_support;
 
-use cli_support::{Dir, assert_refused, stdout};
+use std::process::Command;
+
+use boids_schwarm::model::study::RESULTS_HEADER;
+use cli_support::{CLI, Dir, assert_refused, stdout};
 
 /// 3 × 2 grid points × 2 seeds = 12 small runs.
 const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
@@ -221,6 +224,40 @@ fn a_plan_of_more_runs_than_u64_holds_is_refused_not_wrapped() {
         "Der Plan ergibt 18 446 744 073 709 551 616 Läufe, höchstens 10 000 sind erlaubt.";
     assert_refused(&["study", &plan], refused);
     assert_refused(&["study", &plan, "--shard", "0/2"], refused);
+}
+
+#[test]
+fn a_results_file_claiming_runs_no_plan_can_have_is_refused_before_allocating() {
+    let dir = Dir::new("claims");
+    let plan = dir.file("plan.json", PLAN);
+    let claims = dir.file(
+        "claims.csv",
+        &format!(
+            "# boids-schwarm-study version=1 plan=0123456789abcdef runs=18446744073709551615\n\
+             {RESULTS_HEADER}\n"
+        ),
+    );
+    let refused =
+        "Die erste Zeile nennt „18446744073709551615“ Läufe; ein Plan hat 1 bis 10 000 Läufe.";
+    for args in [
+        &["study-merge", "--partial", &claims][..],
+        &["study-merge", &claims],
+        &["study-summary", &plan, &claims],
+        &["study", &plan, "--output", &claims],
+    ] {
+        // In 1 GiB of address space: a reader that listed the claimed
+        // missing runs would abort at once instead of filling the machine.
+        let output = Command::new("sh")
+            .args(["-c", r#"ulimit -v 1048576; exec "$0" "$@""#, CLI])
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(refused), "{stderr}");
+    }
 }
 
 #[test]

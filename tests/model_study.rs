@@ -278,6 +278,36 @@ fn a_half_written_last_line_is_left_out_and_bad_rows_are_refused() {
     );
 }
 
+#[test]
+fn a_run_count_no_plan_can_have_is_refused_before_anything_is_sized_by_it() {
+    let csv = results_csv(&two_by_two());
+    assert!(csv.contains(" runs=4\n"), "{csv}");
+    for claim in [
+        "18446744073709551615",
+        "99999999999999999999999",
+        "10001",
+        "0",
+        "-1",
+        "4x",
+    ] {
+        let text = csv.replacen(" runs=4\n", &format!(" runs={claim}\n"), 1);
+        assert_eq!(
+            ResultsFile::parse(&text),
+            Err(ResultsError::ImpossibleRunCount {
+                found: claim.into()
+            }),
+            "{claim}"
+        );
+    }
+    let most = csv.replacen(" runs=4\n", " runs=10000\n", 1);
+    assert_eq!(ResultsFile::parse(&most).unwrap().id.runs, 10_000);
+    let long = csv.replacen(" runs=4\n", &format!(" runs={}\n", "9".repeat(1000)), 1);
+    let Err(ResultsError::ImpossibleRunCount { found }) = ResultsFile::parse(&long) else {
+        panic!("accepted {long}");
+    };
+    assert_eq!(found, format!("{}…", "9".repeat(40)));
+}
+
 fn two_by_two_with_steps(steps: u64) -> Plan {
     plan(&format!(
         r#""base": {{"count": 12}}, "sweep": [{{"parameter": "radius", "values": [0.8, 1.6]}}],

@@ -134,6 +134,10 @@ pub fn results_error(error: &ResultsError) -> String {
         ResultsError::WrongVersion { found } => {
             format!("Version {found} der Ergebnisdatei wird nicht unterstützt (erwartet: 1).")
         }
+        ResultsError::ImpossibleRunCount { found } => format!(
+            "Die erste Zeile nennt „{found}“ Läufe; ein Plan hat 1 bis {} Läufe.",
+            count(MAX_RUNS)
+        ),
         ResultsError::WrongHeader => {
             "Die zweite Zeile ist nicht die Kopfzeile der Ergebnisse.".to_owned()
         }

@@ -113,6 +113,11 @@ pub enum ResultsError {
     /// The comment names a version this program does not read.
     #[error("unsupported results version {found}")]
     WrongVersion { found: String },
+    /// The comment's `runs=` is not a run count a plan can have (a whole
+    /// number from 1 to [`super::MAX_RUNS`]): `found` is what it says, cut
+    /// to a few dozen characters. Refused before anything is sized by it.
+    #[error("the comment claims {found} runs")]
+    ImpossibleRunCount { found: String },
     /// The second line is not the results header.
     #[error("wrong header")]
     WrongHeader,

@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use super::error::ResultsError;
 use super::hash::PlanId;
-use super::plan::Plan;
+use super::plan::{MAX_RUNS, Plan};
 use super::runs::Run;
 use super::stats::{RunStatistics, WindowStatistics};
-use crate::model::Params;
+use crate::model::{Params, excerpt};
 
 /// The header line of the results CSV (without the line break).
 pub const RESULTS_HEADER: &str = "run,count,seed,radius,separation,alignment,cohesion,max_speed,mean_speed_mean,mean_speed_sd,mean_speed_final,polarization_mean,polarization_sd,polarization_final,mean_neighbors_mean,mean_neighbors_sd,mean_neighbors_final,groups_mean,groups_sd,groups_final,largest_group_mean,largest_group_sd,largest_group_final,mean_nearest_distance_mean,mean_nearest_distance_sd,mean_nearest_distance_final,polarization_susceptibility";
@@ -163,7 +163,15 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
         .then(|| u64::from_str_radix(hex, 16).ok())
         .flatten()
         .ok_or(ResultsError::NotResults)?;
-    let runs = runs.parse().map_err(|_| ResultsError::NotResults)?;
+    // Readers list the missing runs: a count no plan can have would make
+    // them allocate until the process aborts.
+    let runs = runs
+        .parse::<u64>()
+        .ok()
+        .filter(|runs| (1..=MAX_RUNS).contains(runs))
+        .ok_or_else(|| ResultsError::ImpossibleRunCount {
+            found: excerpt(runs),
+        })?;
     Ok(PlanId { hash, runs })
 }
 
