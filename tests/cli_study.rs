@@ -148,6 +148,22 @@ fn merging_refuses_other_plans_and_different_rows_for_one_run() {
 }
 
 #[test]
+fn merging_refuses_rows_with_infinite_or_nan_statistics() {
+    let dir = Dir::new("not-finite");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    let (row, _) = lines[3].rsplit_once(',').unwrap();
+    let infinite = dir.file("inf.csv", &format!("{}{}{row},inf\n", lines[0], lines[1]));
+    let message = "Zeile 3: Eine Statistik ist keine endliche Zahl (inf oder NaN)";
+    assert_refused(&["study-merge", &infinite], message);
+    assert_refused(&["study-merge", "--partial", &infinite], message);
+    let results = dir.file("results.csv", &whole);
+    assert_refused(&["study-merge", &results, &infinite], message);
+    assert_refused(&["study-summary", &plan, &infinite], message);
+}
+
+#[test]
 fn the_summary_has_one_row_per_grid_point() {
     let dir = Dir::new("summary");
     let plan = dir.file("plan.json", PLAN);

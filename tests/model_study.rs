@@ -308,6 +308,23 @@ fn a_run_count_no_plan_can_have_is_refused_before_anything_is_sized_by_it() {
     assert_eq!(found, format!("{}…", "9".repeat(40)));
 }
 
+#[test]
+fn rows_with_infinite_or_nan_statistics_are_refused() {
+    let csv = results_csv(&two_by_two());
+    let rows: Vec<&str> = csv.split_inclusive('\n').collect();
+    let fields: Vec<&str> = rows[3].trim_end().split(',').collect();
+    for (field, value) in [(26, "inf"), (8, "NaN"), (9, "-inf"), (25, "NaN")] {
+        let mut changed = fields.clone();
+        changed[field] = value;
+        let text = format!("{}{}{}\n", rows[0], rows[1], changed.join(","));
+        assert_eq!(
+            ResultsFile::parse(&text),
+            Err(ResultsError::NotFinite { line: 3 }),
+            "field {field}: {value}"
+        );
+    }
+}
+
 fn two_by_two_with_steps(steps: u64) -> Plan {
     plan(&format!(
         r#""base": {{"count": 12}}, "sweep": [{{"parameter": "radius", "values": [0.8, 1.6]}}],

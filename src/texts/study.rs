@@ -142,6 +142,9 @@ pub fn results_error(error: &ResultsError) -> String {
             "Die zweite Zeile ist nicht die Kopfzeile der Ergebnisse.".to_owned()
         }
         ResultsError::BadRow { line } => format!("Zeile {line} ist keine gültige Ergebniszeile."),
+        ResultsError::NotFinite { line } => format!(
+            "Zeile {line}: Eine Statistik ist keine endliche Zahl (inf oder NaN); so rechnet kein Lauf."
+        ),
         ResultsError::RunBeyondPlan { line, run, runs } => format!(
             "Zeile {line}: Lauf {run} gibt es nicht (der Plan hat {} Läufe).",
             count(*runs)

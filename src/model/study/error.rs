@@ -124,6 +124,9 @@ pub enum ResultsError {
     /// A complete line that is not a results row.
     #[error("line {line}: not a results row")]
     BadRow { line: usize },
+    /// A row with an infinite or NaN statistic (no run computes one).
+    #[error("line {line}: a statistic is not finite")]
+    NotFinite { line: usize },
     /// A row's run number is not a run of the plan.
     #[error("line {line}: run {run} beyond the plan's {runs} runs")]
     RunBeyondPlan { line: usize, run: u64, runs: u64 },

@@ -104,6 +104,11 @@ impl ResultsFile {
         for (offset, text) in lines.enumerate() {
             let line = offset + 3;
             let row = parse_row(text).ok_or(ResultsError::BadRow { line })?;
+            // `inf` and `NaN` are how f64 prints them, so such a row is
+            // canonical; no run computes them, and a mean over them is void.
+            if !row.stats.is_finite() {
+                return Err(ResultsError::NotFinite { line });
+            }
             let run = row.index;
             if run >= id.runs {
                 return Err(ResultsError::RunBeyondPlan {
