@@ -148,6 +148,42 @@ fn merging_refuses_other_plans_and_different_rows_for_one_run() {
 }
 
 #[test]
+fn merging_with_the_plan_refuses_rows_whose_parameters_are_not_their_runs() {
+    let dir = Dir::new("merge-plan");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    // Run 3's row (seed 2) numbered as run 2 (seed 1): a valid row, of the
+    // same plan's identity, that the files alone cannot tell from run 2.
+    let moved = lines[5].replacen("3,", "2,", 1);
+    let moved = dir.file("moved.csv", &format!("{}{}{moved}", lines[0], lines[1]));
+    stdout(&["study-merge", "--partial", &moved]);
+    assert_refused(
+        &["study-merge", "--partial", &moved, "--plan", &plan],
+        &format!("{moved}: Lauf 2 hat andere Parameter als im Plan."),
+    );
+    let results = dir.file("results.csv", &whole);
+    assert_eq!(stdout(&["study-merge", "--plan", &plan, &results]), whole);
+    let other = dir.file("other.json", OTHER_PLAN);
+    assert_refused(
+        &["study-merge", &results, "--plan", &other],
+        &format!("{results}: Die Ergebnisse gehören zu einem anderen Plan."),
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan"],
+        "--plan braucht einen Wert.",
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan", &plan, "--plan", &plan],
+        "--plan ist zweimal angegeben.",
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan", &dir.path("none.json")],
+        "Die Datei gibt es nicht.",
+    );
+}
+
+#[test]
 fn merging_refuses_rows_with_infinite_or_nan_statistics() {
     let dir = Dir::new("not-finite");
     let plan = dir.file("plan.json", PLAN);
@@ -284,6 +320,7 @@ fn help_explains_the_study_commands_in_german() {
             "--shard I/N",
             "--output DATEI",
             "--partial",
+            "--plan PLAN.json",
             "burn_in",
             "polarization_susceptibility",
         ] {

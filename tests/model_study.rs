@@ -309,6 +309,31 @@ fn a_run_count_no_plan_can_have_is_refused_before_anything_is_sized_by_it() {
 }
 
 #[test]
+fn every_row_checked_against_the_plan_carries_its_runs_parameters() {
+    let plan = two_by_two();
+    let file = ResultsFile::parse(&results_csv(&plan)).unwrap();
+    assert_eq!(file.check_plan(&plan), Ok(()));
+    // Run 1's row (seed 4) standing for run 0 (seed 3).
+    let mut moved = file.clone();
+    let mut row = file.rows[&1].clone();
+    row.index = 0;
+    moved.rows.insert(0, row);
+    assert_eq!(
+        moved.check_plan(&plan),
+        Err(ResultsError::RowNotOfPlan { run: 0 })
+    );
+    // A file built by hand with a run beyond the plan: refused, no panic.
+    let mut beyond = file.clone();
+    let mut row = file.rows[&1].clone();
+    row.index = 99;
+    beyond.rows.insert(99, row);
+    assert_eq!(
+        beyond.check_plan(&plan),
+        Err(ResultsError::RowNotOfPlan { run: 99 })
+    );
+}
+
+#[test]
 fn rows_with_infinite_or_nan_statistics_are_refused() {
     let csv = results_csv(&two_by_two());
     let rows: Vec<&str> = csv.split_inclusive('\n').collect();

@@ -95,13 +95,33 @@ fn parse_shard(value: &str) -> Result<Shard, String> {
     })
 }
 
-/// `study-merge FILE… [--partial]`: the files and whether missing runs are allowed.
-pub fn parse_merge(args: &[String]) -> Result<(Vec<String>, bool), String> {
+/// What `study-merge` is asked to do.
+#[derive(Debug)]
+pub struct MergeArgs {
+    pub files: Vec<String>,
+    /// Whether missing runs are allowed.
+    pub partial: bool,
+    /// The plan every file's rows are checked against, run by run.
+    pub plan: Option<String>,
+}
+
+/// `study-merge FILE… [--partial] [--plan PLAN.json]`.
+pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
     let mut files = Vec::new();
     let mut partial = false;
-    for arg in args {
+    let mut plan = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--partial" => partial = true,
+            "--plan" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| usage_error("study-merge", "--plan braucht einen Wert."))?;
+                if plan.replace(value.clone()).is_some() {
+                    return Err(usage_error("study-merge", "--plan ist zweimal angegeben."));
+                }
+            }
             option if is_option(option) => {
                 return Err(usage_error(
                     "study-merge",
@@ -117,7 +137,11 @@ pub fn parse_merge(args: &[String]) -> Result<(Vec<String>, bool), String> {
             "Bitte mindestens eine Ergebnisdatei angeben.",
         ));
     }
-    Ok((files, partial))
+    Ok(MergeArgs {
+        files,
+        partial,
+        plan,
+    })
 }
 
 /// `study-summary PLAN.json RESULTS.csv`.

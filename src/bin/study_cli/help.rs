@@ -9,7 +9,7 @@ pub fn text() -> String {
     let columns = wrap(&columns, 76);
     format!(
         "Aufruf: boids-schwarm-cli study PLAN.json [--threads K] [--shard I/N] [--output DATEI]\n\
-         \x20      boids-schwarm-cli study-merge DATEI… [--partial]\n\
+         \x20      boids-schwarm-cli study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20      boids-schwarm-cli study-summary PLAN.json ERGEBNISSE.csv\n\
          \n\
          Eine Studie rechnet das Modell viele Male – über ein Raster von Parameterwerten\n\
@@ -32,12 +32,15 @@ pub fn text() -> String {
          \x20                 Studie läuft, ist DATEI gesperrt: Ein zweiter Aufruf mit\n\
          \x20                 derselben DATEI wird abgelehnt und ändert sie nicht.\n\
          \n\
-         study-merge DATEI… [--partial]\n\
+         study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20 fügt Ergebnisdateien desselben Plans (Shards, abgebrochene Läufe) zu den\n\
          \x20 Ergebnissen aller Läufe in ihrer Reihenfolge zusammen: Byte für Byte, was ein\n\
-         \x20 einzelner Aufruf von study ausgibt. Lehnt Dateien verschiedener Pläne und\n\
-         \x20 verschiedene Zeilen für denselben Lauf ab und nennt fehlende Läufe (Exit-Code\n\
-         \x20 2), außer mit --partial, das nur die vorhandenen ausgibt.\n\
+         \x20 einzelner Aufruf von study ausgibt. Lehnt Dateien verschiedener Pläne,\n\
+         \x20 verschiedene Zeilen für denselben Lauf und Statistiken, die keine endlichen\n\
+         \x20 Zahlen sind, ab und nennt fehlende Läufe (Exit-Code 2), außer mit --partial,\n\
+         \x20 das nur die vorhandenen ausgibt.\n\
+         \x20 --plan PLAN.json  prüft außerdem, dass die Dateien zu diesem Plan gehören und\n\
+         \x20                   jede Zeile die Parameter ihrer Laufnummer trägt.\n\
          \n\
          study-summary PLAN.json ERGEBNISSE.csv\n\
          \x20 gibt je Rasterpunkt über die Läufe seiner Seeds Mittel, Standardabweichung\n\
