@@ -158,7 +158,7 @@ fn run(start: Start, steps: u64, series: bool) -> Result<(), Failure> {
             Swarm::new(&params).map_err(|error| texts::param_error(&error))?
         }
         Start::StateFile(path) => read_state(&path)
-            .map_err(|failure| failure.about(&format!("--state {}", quote(&path))))?,
+            .map_err(|failure| failure.about(&format!("--state {}", texts::file_name(&path))))?,
     };
     if steps > MAX_STEP - swarm.step_count() {
         return Err(Failure::Refused(format!(

@@ -33,7 +33,14 @@ impl From<String> for Failure {
 }
 
 impl Failure {
-    /// The same failure with its message after `prefix` (a file's name).
+    /// The same failure with its message after the file's path (escaped
+    /// and cut like everything a message quotes).
+    #[must_use]
+    pub fn of_file(self, path: &str) -> Self {
+        self.about(&texts::file_name(path))
+    }
+
+    /// The same failure with its message after `prefix`.
     #[must_use]
     pub fn about(self, prefix: &str) -> Self {
         match self {

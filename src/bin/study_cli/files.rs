@@ -26,24 +26,19 @@ pub fn read_plan(path: &str) -> Result<Plan, Failure> {
                     },
                 })
             })
-            .about(path)
+            .of_file(path)
     })?;
-    Plan::parse(&content)
-        .map_err(|error| Failure::Refused(format!("{path}: {}", plan_error(&error))))
+    Plan::parse(&content).map_err(|error| Failure::Refused(plan_error(&error)).of_file(path))
 }
 
 fn results_text(path: &str, bytes: Vec<u8>) -> Result<String, Failure> {
-    String::from_utf8(bytes).map_err(|_| {
-        Failure::Refused(format!(
-            "{path}: {}",
-            results_error(&ResultsError::NotResults)
-        ))
-    })
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::Refused(results_error(&ResultsError::NotResults)).of_file(path))
 }
 
 /// A results file's read failure (results files have no size limit).
 fn unread(path: &str, failure: ReadFailure) -> Failure {
-    failure.failure(|_| String::new()).about(path)
+    failure.failure(|_| String::new()).of_file(path)
 }
 
 /// Reads a results file (a last line without line break is left out); only
@@ -51,7 +46,7 @@ fn unread(path: &str, failure: ReadFailure) -> Failure {
 pub fn read_results(path: &str) -> Result<ResultsFile, Failure> {
     let bytes = read_file(path, u64::MAX).map_err(|failure| unread(path, failure))?;
     ResultsFile::parse(&results_text(path, bytes)?)
-        .map_err(|error| Failure::Refused(format!("{path}: {}", results_error(&error))))
+        .map_err(|error| Failure::Refused(results_error(&error)).of_file(path))
 }
 
 /// The `--output` file, open for appending rows and locked against every
@@ -73,7 +68,7 @@ impl Output {
     pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), Failure> {
         let file = open_locked(path)?;
         let unwritable =
-            |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).about(path);
+            |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).of_file(path);
         let content = read_at_most(&file, u64::MAX).map_err(|failure| unread(path, failure))?;
         let content = results_text(path, content)?;
         let mut output = Self {
@@ -87,14 +82,16 @@ impl Output {
             return Ok((output, BTreeMap::new()));
         }
         let results = ResultsFile::parse(&content)
-            .map_err(|error| Failure::Refused(format!("{path}: {}", results_error(&error))))?;
+            .map_err(|error| Failure::Refused(results_error(&error)).of_file(path))?;
         results.check_plan(plan).map_err(|error| {
             Failure::Refused(match error {
-                ResultsError::OtherPlan => format!(
-                    "{path}: Die Datei enthält Ergebnisse eines anderen Plans; bitte eine andere Datei angeben."
-                ),
-                error => format!("{path}: {}", results_error(&error)),
+                ResultsError::OtherPlan => {
+                    "Die Datei enthält Ergebnisse eines anderen Plans; bitte eine andere Datei angeben."
+                        .to_owned()
+                }
+                error => results_error(&error),
             })
+            .of_file(path)
         })?;
         output
             .file
@@ -113,7 +110,7 @@ impl Output {
         self.file
             .write_all(line.as_bytes())
             .and_then(|()| self.file.flush())
-            .map_err(|error| Failure::Io(unwritable_file(error.kind())).about(&self.path))
+            .map_err(|error| Failure::Io(unwritable_file(error.kind())).of_file(&self.path))
     }
 }
 
@@ -124,7 +121,7 @@ fn open_locked(path: &str) -> Result<File, Failure> {
     let not_a_file = || {
         ReadFailure::NotRegular
             .failure(|_| String::new())
-            .about(path)
+            .of_file(path)
     };
     match std::fs::metadata(path) {
         Ok(metadata) if !metadata.is_file() => return Err(not_a_file()),
@@ -133,7 +130,8 @@ fn open_locked(path: &str) -> Result<File, Failure> {
         }
         _ => {}
     }
-    let unwritable = |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).about(path);
+    let unwritable =
+        |error: std::io::Error| Failure::Io(unwritable_file(error.kind())).of_file(path);
     let file = OpenOptions::new()
         .read(true)
         .append(true)
@@ -147,7 +145,7 @@ fn open_locked(path: &str) -> Result<File, Failure> {
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(TryLockError::WouldBlock) => {
-            Err(Failure::Refused(OUTPUT_LOCKED.to_owned()).about(path))
+            Err(Failure::Refused(OUTPUT_LOCKED.to_owned()).of_file(path))
         }
         Err(TryLockError::Error(error)) => Err(unwritable(error)),
     }

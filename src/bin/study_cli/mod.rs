@@ -77,7 +77,7 @@ fn study_merge(args: MergeArgs) -> Result<(), Failure> {
     if let Some(plan) = &plan {
         for (name, file) in names.iter().zip(&files) {
             file.check_plan(plan)
-                .map_err(|error| format!("{name}: {}", texts::results_error(&error)))?;
+                .map_err(|error| Failure::Refused(texts::results_error(&error)).of_file(name))?;
         }
     }
     let merged = merge(&files).map_err(|error| texts::merge_error(&error, names))?;
@@ -96,15 +96,14 @@ fn study_summary(plan_path: &str, results_path: &str) -> Result<(), Failure> {
     let results = files::read_results(results_path)?;
     results
         .check_plan(&plan)
-        .map_err(|error| format!("{results_path}: {}", texts::results_error(&error)))?;
+        .map_err(|error| Failure::Refused(texts::results_error(&error)).of_file(results_path))?;
     let missing: Vec<u64> = (0..plan.run_count())
         .filter(|run| !results.rows.contains_key(run))
         .collect();
     if !missing.is_empty() {
-        return Err(Failure::Refused(format!(
-            "{results_path}: {}",
-            texts::missing_runs(&missing, plan.run_count())
-        )));
+        return Err(
+            Failure::Refused(texts::missing_runs(&missing, plan.run_count())).of_file(results_path),
+        );
     }
     print(&summary_csv(&plan, &results.rows))
 }

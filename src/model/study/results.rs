@@ -159,7 +159,7 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
     };
     if version != "1" {
         return Err(ResultsError::WrongVersion {
-            found: version.to_owned(),
+            found: excerpt(version),
         });
     }
     let (Some(Some(("plan", hex))), Some(Some(("runs", runs))), None) =
