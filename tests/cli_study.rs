@@ -250,6 +250,15 @@ fn bad_plans_and_arguments_give_one_german_line_and_exit_code_2() {
         &["study-summary", &plan],
         "genau eine Plandatei und eine Ergebnisdatei",
     );
+    // The same call fails again: a bad call (2), not a failed write (1).
+    assert_refused(
+        &["study", &plan, "--output", &dir.path("none/out.csv")],
+        "none/out.csv: Die Datei kann dort nicht angelegt werden: Den Ordner gibt es nicht.",
+    );
+    assert_refused(
+        &["study", &dir.path("plan.json/x")],
+        "plan.json/x: Die Datei gibt es nicht.",
+    );
     let huge = dir.file("huge.json", &" ".repeat((1 << 20) + 1));
     assert_refused(&["study", &huge], "zu groß");
 }

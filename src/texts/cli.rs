@@ -30,6 +30,9 @@ pub fn unreadable_file(kind: ErrorKind) -> String {
 pub const OUTPUT_LOCKED: &str = "Die Datei wird gerade von einem anderen Prozess beschrieben \
      (einer anderen Studie mit --output); bitte warten oder eine andere Datei angeben.";
 
+/// An `--output` path whose folder is missing (or is no folder).
+pub const NO_FOLDER: &str = "Die Datei kann dort nicht angelegt werden: Den Ordner gibt es nicht.";
+
 /// The system's reason in a few German words, for the reasons a user can do
 /// something about; nothing for the rest.
 fn reason(kind: ErrorKind) -> &'static str {

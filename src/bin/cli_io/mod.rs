@@ -94,11 +94,15 @@ impl ReadFailure {
         }
     }
 
-    /// How a failed open or read is counted.
+    /// How a failed open or read is counted: a path that cannot name a
+    /// file (a missing folder, a file used as a folder, a name too long) is
+    /// as missing as a missing file.
     #[must_use]
     pub fn of(error: &std::io::Error) -> Self {
         match error.kind() {
-            ErrorKind::NotFound => Self::Missing,
+            ErrorKind::NotFound | ErrorKind::NotADirectory | ErrorKind::InvalidFilename => {
+                Self::Missing
+            }
             kind => Self::Unreadable(kind),
         }
     }

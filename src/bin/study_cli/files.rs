@@ -8,7 +8,7 @@ use std::io::{ErrorKind, Write};
 use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
 };
-use boids_schwarm::texts::cli::{OUTPUT_LOCKED, unwritable_file};
+use boids_schwarm::texts::cli::{NO_FOLDER, OUTPUT_LOCKED, unwritable_file};
 use boids_schwarm::texts::study::{plan_error, results_error};
 
 use crate::cli_io::{Failure, ReadFailure, read_at_most, read_file};
@@ -137,7 +137,14 @@ fn open_locked(path: &str) -> Result<File, Failure> {
         .append(true)
         .create(true)
         .open(path)
-        .map_err(unwritable)?;
+        .map_err(|error| {
+            // Only a path that cannot name a file fails the same way again.
+            if ReadFailure::of(&error) == ReadFailure::Missing {
+                Failure::Refused(NO_FOLDER.to_owned()).of_file(path)
+            } else {
+                unwritable(error)
+            }
+        })?;
     // Replaced by something else between the look and the opening.
     if !file.metadata().map_err(unwritable)?.is_file() {
         return Err(not_a_file());
