@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{ErrorKind, Write};
+use std::io::Write;
 
 use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
@@ -125,7 +125,7 @@ fn open_locked(path: &str) -> Result<File, Failure> {
     };
     match std::fs::metadata(path) {
         Ok(metadata) if !metadata.is_file() => return Err(not_a_file()),
-        Err(error) if error.kind() != ErrorKind::NotFound => {
+        Err(error) if ReadFailure::of(&error) != ReadFailure::Missing => {
             return Err(unread(path, ReadFailure::of(&error)));
         }
         _ => {}
@@ -138,7 +138,8 @@ fn open_locked(path: &str) -> Result<File, Failure> {
         .create(true)
         .open(path)
         .map_err(|error| {
-            // Only a path that cannot name a file fails the same way again.
+            // A path that cannot name a file is a bad call (the same call
+            // fails again); any other failure to create is the system's.
             if ReadFailure::of(&error) == ReadFailure::Missing {
                 Failure::Refused(NO_FOLDER.to_owned()).of_file(path)
             } else {
