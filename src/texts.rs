@@ -3,10 +3,12 @@
 //! [`ParamError`] and [`ImportError`]. Both the app and the CLI show these, so they live outside
 //! the `web` feature; the model itself only returns typed errors.
 
+pub mod cli;
 #[cfg(feature = "web")]
 pub(crate) mod engine;
 #[cfg(feature = "web")]
 pub(crate) mod media;
+mod quote;
 #[cfg(feature = "web")]
 pub(crate) mod spreadsheet;
 pub mod study;
@@ -19,6 +21,7 @@ use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
     StateError, WholeNumberError,
 };
+pub use quote::{escaped, file_name, short};
 
 /// Shown when a file could not be read at all (the app's file reader failed,
 /// or the CLI could not open it).
@@ -109,8 +112,9 @@ pub fn param_error(error: &ParamError) -> String {
         ParamError::NotANumber { field, text } => {
             let example = if field.is_integer() { "200" } else { "1,2" };
             format!(
-                "{}: „{text}“ ist keine gültige Zahl (Beispiel: {example}).",
-                label(*field)
+                "{}: „{}“ ist keine gültige Zahl (Beispiel: {example}).",
+                label(*field),
+                short(text)
             )
         }
         ParamError::OutOfRange { field, .. } => range_message(*field),
@@ -176,13 +180,6 @@ pub fn whole(value: u64) -> String {
     german_number(&value.to_string(), Some(' '))
 }
 
-/// At most a few dozen characters of what a user gave, with „…“ where it
-/// was cut, so a message never repeats a huge input.
-#[must_use]
-pub fn short(text: &str) -> String {
-    crate::model::excerpt(text)
-}
-
 /// Why the swarm cannot go back before its first state.
 #[must_use]
 pub fn before_first_step(first: u64, imported: bool) -> String {
@@ -208,14 +205,17 @@ pub fn import_error(error: &ImportError) -> String {
         }
         ImportError::WrongFormat { found } => format!(
             "Die Datei ist kein Boids-Schwarm-Zustand (Format „{}“ statt „{STATE_FORMAT}“).",
-            found.as_deref().unwrap_or("fehlt")
+            found.as_deref().map_or("fehlt".to_owned(), short)
         ),
         ImportError::WrongVersion { found } => format!(
             "Die Version {} des Zustandsformats wird nicht unterstützt (erwartet: {STATE_VERSION}).",
-            found.as_deref().unwrap_or("(fehlt)")
+            found.as_deref().map_or("(fehlt)".to_owned(), short)
         ),
         ImportError::Malformed { detail } => {
-            format!("Der Zustand ist unvollständig oder falsch aufgebaut: {detail}.")
+            format!(
+                "Der Zustand ist unvollständig oder falsch aufgebaut: {}.",
+                escaped(detail)
+            )
         }
         ImportError::State(error) => state_error(error),
         ImportError::IdOutOfRange { id, count } => format!(
@@ -432,6 +432,18 @@ mod tests {
                     found: Some("other".to_owned()),
                 },
                 "Die Datei ist kein Boids-Schwarm-Zustand (Format „other“ statt „boids-schwarm-state“).",
+            ),
+            (
+                ImportError::WrongFormat {
+                    found: Some("x\u{1b}[2J".to_owned()),
+                },
+                "Die Datei ist kein Boids-Schwarm-Zustand (Format „x\\u{1b}[2J“ statt „boids-schwarm-state“).",
+            ),
+            (
+                ImportError::Malformed {
+                    detail: "`a\nb`".to_owned(),
+                },
+                "Der Zustand ist unvollständig oder falsch aufgebaut: `a\\nb`.",
             ),
             (
                 ImportError::WrongFormat { found: None },

@@ -6,7 +6,10 @@
 
 mod cli_support;
 
-use cli_support::{Dir, assert_refused, stdout};
+use std::process::Command;
+
+use boids_schwarm::model::study::RESULTS_HEADER;
+use cli_support::{CLI, Dir, assert_refused, stdout};
 
 /// 3 × 2 grid points × 2 seeds = 12 small runs.
 const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
@@ -145,6 +148,58 @@ fn merging_refuses_other_plans_and_different_rows_for_one_run() {
 }
 
 #[test]
+fn merging_with_the_plan_refuses_rows_whose_parameters_are_not_their_runs() {
+    let dir = Dir::new("merge-plan");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    // Run 3's row (seed 2) numbered as run 2 (seed 1): a valid row, of the
+    // same plan's identity, that the files alone cannot tell from run 2.
+    let moved = lines[5].replacen("3,", "2,", 1);
+    let moved = dir.file("moved.csv", &format!("{}{}{moved}", lines[0], lines[1]));
+    stdout(&["study-merge", "--partial", &moved]);
+    assert_refused(
+        &["study-merge", "--partial", &moved, "--plan", &plan],
+        &format!("{moved}: Lauf 2 hat andere Parameter als im Plan."),
+    );
+    let results = dir.file("results.csv", &whole);
+    assert_eq!(stdout(&["study-merge", "--plan", &plan, &results]), whole);
+    let other = dir.file("other.json", OTHER_PLAN);
+    assert_refused(
+        &["study-merge", &results, "--plan", &other],
+        &format!("{results}: Die Ergebnisse gehören zu einem anderen Plan."),
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan"],
+        "--plan braucht einen Wert.",
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan", &plan, "--plan", &plan],
+        "--plan ist zweimal angegeben.",
+    );
+    assert_refused(
+        &["study-merge", &results, "--plan", &dir.path("none.json")],
+        "Die Datei gibt es nicht.",
+    );
+}
+
+#[test]
+fn merging_refuses_rows_with_infinite_or_nan_statistics() {
+    let dir = Dir::new("not-finite");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let lines: Vec<&str> = whole.split_inclusive('\n').collect();
+    let (row, _) = lines[3].rsplit_once(',').unwrap();
+    let infinite = dir.file("inf.csv", &format!("{}{}{row},inf\n", lines[0], lines[1]));
+    let message = "Zeile 3: Eine Statistik ist keine endliche Zahl (inf oder NaN)";
+    assert_refused(&["study-merge", &infinite], message);
+    assert_refused(&["study-merge", "--partial", &infinite], message);
+    let results = dir.file("results.csv", &whole);
+    assert_refused(&["study-merge", &results, &infinite], message);
+    assert_refused(&["study-summary", &plan, &infinite], message);
+}
+
+#[test]
 fn the_summary_has_one_row_per_grid_point() {
     let dir = Dir::new("summary");
     let plan = dir.file("plan.json", PLAN);
@@ -195,8 +250,75 @@ fn bad_plans_and_arguments_give_one_german_line_and_exit_code_2() {
         &["study-summary", &plan],
         "genau eine Plandatei und eine Ergebnisdatei",
     );
+    // The same call fails again: a bad call (2), not a failed write (1).
+    assert_refused(
+        &["study", &plan, "--output", &dir.path("none/out.csv")],
+        "none/out.csv: Die Datei kann dort nicht angelegt werden: Den Ordner gibt es nicht.",
+    );
+    assert_refused(
+        &["study", &dir.path("plan.json/x")],
+        "plan.json/x: Die Datei gibt es nicht.",
+    );
     let huge = dir.file("huge.json", &" ".repeat((1 << 20) + 1));
     assert_refused(&["study", &huge], "zu groß");
+}
+
+#[test]
+fn a_plan_of_more_runs_than_u64_holds_is_refused_not_wrapped() {
+    // Two axes of 2¹⁶ weights and 2³² seeds, under 1 MiB: 2⁶⁴ runs, which
+    // a u64 product turns into 0 runs (or a panic).
+    let weights: Vec<String> = (1..=1u32 << 16)
+        .map(|k| format!("{}.{:04}", k / 10_000, k % 10_000))
+        .collect();
+    let weights = weights.join(",");
+    let dir = Dir::new("beyond-u64");
+    let plan = dir.file(
+        "plan.json",
+        &format!(
+            r#"{{"format": "boids-schwarm-study", "version": 1,
+              "sweep": [{{"parameter": "separation", "values": [{weights}]}},
+                        {{"parameter": "cohesion", "values": [{weights}]}}],
+              "seeds": {{"from": 0, "count": 4294967296}}, "steps": 1, "burn_in": 0}}"#
+        ),
+    );
+    let refused =
+        "Der Plan ergibt 18 446 744 073 709 551 616 Läufe, höchstens 10 000 sind erlaubt.";
+    assert_refused(&["study", &plan], refused);
+    assert_refused(&["study", &plan, "--shard", "0/2"], refused);
+}
+
+#[test]
+fn a_results_file_claiming_runs_no_plan_can_have_is_refused_before_allocating() {
+    let dir = Dir::new("claims");
+    let plan = dir.file("plan.json", PLAN);
+    let claims = dir.file(
+        "claims.csv",
+        &format!(
+            "# boids-schwarm-study version=1 plan=0123456789abcdef runs=18446744073709551615\n\
+             {RESULTS_HEADER}\n"
+        ),
+    );
+    let refused =
+        "Die erste Zeile nennt „18446744073709551615“ Läufe; ein Plan hat 1 bis 10 000 Läufe.";
+    for args in [
+        &["study-merge", "--partial", &claims][..],
+        &["study-merge", &claims],
+        &["study-summary", &plan, &claims],
+        &["study", &plan, "--output", &claims],
+    ] {
+        // In 1 GiB of address space: a reader that listed the claimed
+        // missing runs would abort at once instead of filling the machine.
+        let output = Command::new("sh")
+            .args(["-c", r#"ulimit -v 1048576; exec "$0" "$@""#, CLI])
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(refused), "{stderr}");
+    }
 }
 
 #[test]
@@ -207,6 +329,7 @@ fn help_explains_the_study_commands_in_german() {
             "--shard I/N",
             "--output DATEI",
             "--partial",
+            "--plan PLAN.json",
             "burn_in",
             "polarization_susceptibility",
         ] {

@@ -212,9 +212,13 @@ proptest! {
         }
         let text = lossy(&mutate(&csv, &mutations));
         if let Ok(file) = ResultsFile::parse(&text) {
+            prop_assert!((1..=MAX_RUNS).contains(&file.id.runs), "{}", file.id.runs);
             for row in file.rows.values() {
                 prop_assert!(row.params.validate().is_ok(), "{:?}", row.params);
+                prop_assert!(row.stats.is_finite(), "{:?}", row.stats);
             }
+            // Checking against a plan answers, whatever the file says.
+            let _ = file.check_plan(&plan);
         }
     }
 

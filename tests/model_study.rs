@@ -278,6 +278,78 @@ fn a_half_written_last_line_is_left_out_and_bad_rows_are_refused() {
     );
 }
 
+#[test]
+fn a_run_count_no_plan_can_have_is_refused_before_anything_is_sized_by_it() {
+    let csv = results_csv(&two_by_two());
+    assert!(csv.contains(" runs=4\n"), "{csv}");
+    for claim in [
+        "18446744073709551615",
+        "99999999999999999999999",
+        "10001",
+        "0",
+        "-1",
+        "4x",
+    ] {
+        let text = csv.replacen(" runs=4\n", &format!(" runs={claim}\n"), 1);
+        assert_eq!(
+            ResultsFile::parse(&text),
+            Err(ResultsError::ImpossibleRunCount {
+                found: claim.into()
+            }),
+            "{claim}"
+        );
+    }
+    let most = csv.replacen(" runs=4\n", " runs=10000\n", 1);
+    assert_eq!(ResultsFile::parse(&most).unwrap().id.runs, 10_000);
+    let long = csv.replacen(" runs=4\n", &format!(" runs={}\n", "9".repeat(1000)), 1);
+    let Err(ResultsError::ImpossibleRunCount { found }) = ResultsFile::parse(&long) else {
+        panic!("accepted {long}");
+    };
+    assert_eq!(found, format!("{}…", "9".repeat(40)));
+}
+
+#[test]
+fn every_row_checked_against_the_plan_carries_its_runs_parameters() {
+    let plan = two_by_two();
+    let file = ResultsFile::parse(&results_csv(&plan)).unwrap();
+    assert_eq!(file.check_plan(&plan), Ok(()));
+    // Run 1's row (seed 4) standing for run 0 (seed 3).
+    let mut moved = file.clone();
+    let mut row = file.rows[&1].clone();
+    row.index = 0;
+    moved.rows.insert(0, row);
+    assert_eq!(
+        moved.check_plan(&plan),
+        Err(ResultsError::RowNotOfPlan { run: 0 })
+    );
+    // A file built by hand with a run beyond the plan: refused, no panic.
+    let mut beyond = file.clone();
+    let mut row = file.rows[&1].clone();
+    row.index = 99;
+    beyond.rows.insert(99, row);
+    assert_eq!(
+        beyond.check_plan(&plan),
+        Err(ResultsError::RowNotOfPlan { run: 99 })
+    );
+}
+
+#[test]
+fn rows_with_infinite_or_nan_statistics_are_refused() {
+    let csv = results_csv(&two_by_two());
+    let rows: Vec<&str> = csv.split_inclusive('\n').collect();
+    let fields: Vec<&str> = rows[3].trim_end().split(',').collect();
+    for (field, value) in [(26, "inf"), (8, "NaN"), (9, "-inf"), (25, "NaN")] {
+        let mut changed = fields.clone();
+        changed[field] = value;
+        let text = format!("{}{}{}\n", rows[0], rows[1], changed.join(","));
+        assert_eq!(
+            ResultsFile::parse(&text),
+            Err(ResultsError::NotFinite { line: 3 }),
+            "field {field}: {value}"
+        );
+    }
+}
+
 fn two_by_two_with_steps(steps: u64) -> Plan {
     plan(&format!(
         r#""base": {{"count": 12}}, "sweep": [{{"parameter": "radius", "values": [0.8, 1.6]}}],

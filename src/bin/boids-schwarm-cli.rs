@@ -4,8 +4,9 @@
 //! the measures of every state on the way as CSV (SPEC §6). Needs only the model,
 //! so it builds with `--no-default-features`. It speaks German, like the app:
 //! `--help` prints the usage on stdout (exit code 0); a bad argument or an
-//! unusable state file prints one line on stderr and exits with code 2. A
-//! reader that closes stdout early (`| head`) ends it quietly.
+//! unusable state file prints one line on stderr and exits with code 2, a
+//! failed read or write (a full disk) one line and code 1. A reader that
+//! closes stdout early (`| head`) ends it quietly.
 
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -156,9 +157,8 @@ fn run(start: Start, steps: u64, series: bool) -> Result<(), Failure> {
         Start::Initial(params) => {
             Swarm::new(&params).map_err(|error| texts::param_error(&error))?
         }
-        Start::StateFile(path) => {
-            read_state(&path).map_err(|message| format!("--state {}: {message}", quote(&path)))?
-        }
+        Start::StateFile(path) => read_state(&path)
+            .map_err(|failure| failure.about(&format!("--state {}", texts::file_name(&path))))?,
     };
     if steps > MAX_STEP - swarm.step_count() {
         return Err(Failure::Refused(format!(
@@ -184,16 +184,16 @@ fn run(start: Start, steps: u64, series: bool) -> Result<(), Failure> {
 /// Reads a state file as the app does: only a regular file of at most
 /// the largest state file's bytes (a device or a pipe could be endless);
 /// bytes that are not UTF-8 are replaced (and then fail as JSON).
-fn read_state(path: &str) -> Result<Swarm, String> {
+fn read_state(path: &str) -> Result<Swarm, Failure> {
     let content = cli_io::read_file(path, MAX_STATE_BYTES as u64).map_err(|failure| {
-        failure.describe(|bytes| {
+        failure.failure(|bytes| {
             texts::import_error(&ImportError::TooLarge {
                 bytes: usize::try_from(bytes).unwrap_or(usize::MAX),
             })
         })
     })?;
     Swarm::from_json(&String::from_utf8_lossy(&content))
-        .map_err(|error| texts::import_error(&error))
+        .map_err(|error| Failure::Refused(texts::import_error(&error)))
 }
 
 /// The German usage: every option with its range and default.
@@ -274,8 +274,10 @@ fn help() -> String {
          \n\
          Zahlen mit Dezimalkomma oder -punkt; Anzahl und Seed nur aus Ziffern. Ohne\n\
          Option gilt der Standardwert.\n\
-         Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf oder unbrauchbare Zustandsdatei\n\
-         (eine Zeile auf stderr).\n\
+         Exit-Code 0: Erfolg; 1: Lesen oder Schreiben ist fehlgeschlagen (etwa eine\n\
+         volle Platte oder eine unlesbare Datei; ein neuer Versuch kann gelingen);\n\
+         2: fehlerhafter Aufruf oder unbrauchbare Zustandsdatei. Bei 1 und 2 steht\n\
+         eine Zeile auf stderr.\n\
          \n\
          Studien (viele Läufe über Parameter und Seeds): {NAME} study PLAN.json,\n\
          {NAME} study-merge DATEI…, {NAME} study-summary PLAN.json ERGEBNISSE.csv;\n\

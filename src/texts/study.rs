@@ -4,7 +4,7 @@
 //! from 0 in brackets: `sweep[1].points: muss eine ganze Zahl von 2 bis
 //! 10 000 sein.`
 
-use super::{german_number, range_message};
+use super::{file_name, german_number, range_message, short};
 use crate::model::ParamField;
 use crate::model::study::{
     MAX_RUNS, MergeError, PLAN_FORMAT, PLAN_VERSION, PlanError, PlanProblem, ResultsError,
@@ -41,7 +41,8 @@ fn sweepable() -> String {
 /// sentence about the whole file.
 #[must_use]
 pub fn plan_error(error: &PlanError) -> String {
-    let key = &error.key;
+    // The key is the plan's own text: a file may put anything there.
+    let key = &short(&error.key);
     let problem = match &error.problem {
         PlanProblem::TooLarge { bytes } => {
             return format!(
@@ -56,7 +57,8 @@ pub fn plan_error(error: &PlanError) -> String {
         }
         PlanProblem::RepeatedKey { name, line, column } => {
             return format!(
-                "Der Schlüssel „{name}“ steht zweimal im selben Objekt (Zeile {line}, Spalte {column})."
+                "Der Schlüssel „{}“ steht zweimal im selben Objekt (Zeile {line}, Spalte {column}).",
+                short(name)
             );
         }
         PlanProblem::NotAnObject if key.is_empty() => {
@@ -65,7 +67,7 @@ pub fn plan_error(error: &PlanError) -> String {
         PlanProblem::TooManyRuns { runs } => {
             return format!(
                 "Der Plan ergibt {} Läufe, höchstens {} sind erlaubt.",
-                count(*runs),
+                german_number(&runs.to_string(), Some(' ')),
                 count(MAX_RUNS)
             );
         }
@@ -132,12 +134,23 @@ pub fn results_error(error: &ResultsError) -> String {
             "keine Ergebnisdatei einer Studie (die erste Zeile muss mit „# boids-schwarm-study version=1 plan=“ beginnen).".to_owned()
         }
         ResultsError::WrongVersion { found } => {
-            format!("Version {found} der Ergebnisdatei wird nicht unterstützt (erwartet: 1).")
+            format!(
+                "Version „{}“ der Ergebnisdatei wird nicht unterstützt (erwartet: 1).",
+                short(found)
+            )
         }
+        ResultsError::ImpossibleRunCount { found } => format!(
+            "Die erste Zeile nennt „{}“ Läufe; ein Plan hat 1 bis {} Läufe.",
+            short(found),
+            count(MAX_RUNS)
+        ),
         ResultsError::WrongHeader => {
             "Die zweite Zeile ist nicht die Kopfzeile der Ergebnisse.".to_owned()
         }
         ResultsError::BadRow { line } => format!("Zeile {line} ist keine gültige Ergebniszeile."),
+        ResultsError::NotFinite { line } => format!(
+            "Zeile {line}: Eine Statistik ist keine endliche Zahl (inf oder NaN); so rechnet kein Lauf."
+        ),
         ResultsError::RunBeyondPlan { line, run, runs } => format!(
             "Zeile {line}: Lauf {run} gibt es nicht (der Plan hat {} Läufe).",
             count(*runs)
@@ -156,7 +169,11 @@ pub fn results_error(error: &ResultsError) -> String {
 /// the order given.
 #[must_use]
 pub fn merge_error(error: &MergeError, names: &[String]) -> String {
-    let name = |file: &usize| names.get(*file).map_or("?", String::as_str);
+    let name = |file: &usize| {
+        names
+            .get(*file)
+            .map_or("?".to_owned(), |name| file_name(name))
+    };
     match error {
         MergeError::NoFiles => "Bitte mindestens eine Ergebnisdatei angeben.".to_owned(),
         MergeError::OtherPlan { file } => format!(

@@ -375,3 +375,44 @@ fn the_german_messages_say_what_is_wrong_at_which_key() {
         "stepz: unbekannter Schlüssel (Tippfehler?)."
     );
 }
+
+/// `n` distinct valid values of a weight (`0.0001` … in steps of 0.0001),
+/// seven bytes each with the comma.
+fn many_weights(n: u32) -> String {
+    let values: Vec<String> = (1..=n)
+        .map(|k| format!("{}.{:04}", k / 10_000, k % 10_000))
+        .collect();
+    values.join(",")
+}
+
+/// Two axes of 2¹⁶ values and 2³² seeds: 2⁶⁴ runs, one more than u64
+/// holds, in less than 1 MiB. Multiplied in u64 the count wraps to 0
+/// (release) or panics (debug); it must be refused with the exact count.
+pub fn plan_of_two_to_the_64_runs() -> String {
+    let weights = many_weights(1 << 16);
+    plan_json(&format!(
+        r#""sweep": [{{"parameter": "separation", "values": [{weights}]}},
+                     {{"parameter": "alignment", "values": [{weights}]}}],
+           "seeds": {{"from": 0, "count": 4294967296}}, "steps": 1, "burn_in": 0"#
+    ))
+}
+
+#[test]
+fn a_run_count_beyond_u64_is_refused_with_its_exact_number() {
+    let json = plan_of_two_to_the_64_runs();
+    assert!(json.len() < 1 << 20, "{} bytes", json.len());
+    let error = rejected(&json);
+    assert_eq!(error.problem, PlanProblem::TooManyRuns { runs: 1 << 64 });
+    assert_eq!(
+        plan_error(&error),
+        "Der Plan ergibt 18 446 744 073 709 551 616 Läufe, höchstens 10 000 sind erlaubt."
+    );
+    // The same with a second axis one value short: no longer a power of two.
+    let odd = json.replacen(",6.5536]", "]", 1);
+    assert_eq!(
+        rejected(&odd).problem,
+        PlanProblem::TooManyRuns {
+            runs: (1 << 16) * ((1 << 16) - 1) * (1 << 32)
+        }
+    );
+}

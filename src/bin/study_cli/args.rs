@@ -1,5 +1,7 @@
 //! The arguments of the study commands.
 
+use boids_schwarm::texts::short;
+
 /// `--shard I/N`: only the runs whose number leaves remainder `index` when
 /// divided by `count` (`0 ≤ index < count`).
 #[derive(Debug, Clone, Copy)]
@@ -46,7 +48,10 @@ pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
         }
         let known = ["--threads", "--shard", "--output"];
         if !known.contains(&arg.as_str()) {
-            return Err(usage_error("study", &format!("Unbekannte Option {arg}.")));
+            return Err(usage_error(
+                "study",
+                &format!("Unbekannte Option {}.", short(arg)),
+            ));
         }
         let value = args
             .next()
@@ -80,7 +85,10 @@ fn parse_threads(value: &str) -> Result<usize, String> {
         .ok()
         .filter(|k| (1..=MAX_THREADS).contains(k))
         .ok_or_else(|| {
-            format!("--threads: „{value}“ ist keine ganze Zahl von 1 bis {MAX_THREADS}.")
+            format!(
+                "--threads: „{}“ ist keine ganze Zahl von 1 bis {MAX_THREADS}.",
+                short(value)
+            )
         })
 }
 
@@ -91,21 +99,44 @@ fn parse_shard(value: &str) -> Result<Shard, String> {
         (index < count).then_some(Shard { index, count })
     });
     shard.ok_or_else(|| {
-        format!("--shard: „{value}“ hat nicht die Form I/N mit ganzen Zahlen 0 ≤ I < N.")
+        format!(
+            "--shard: „{}“ hat nicht die Form I/N mit ganzen Zahlen 0 ≤ I < N.",
+            short(value)
+        )
     })
 }
 
-/// `study-merge FILE… [--partial]`: the files and whether missing runs are allowed.
-pub fn parse_merge(args: &[String]) -> Result<(Vec<String>, bool), String> {
+/// What `study-merge` is asked to do.
+#[derive(Debug)]
+pub struct MergeArgs {
+    pub files: Vec<String>,
+    /// Whether missing runs are allowed.
+    pub partial: bool,
+    /// The plan every file's rows are checked against, run by run.
+    pub plan: Option<String>,
+}
+
+/// `study-merge FILE… [--partial] [--plan PLAN.json]`.
+pub fn parse_merge(args: &[String]) -> Result<MergeArgs, String> {
     let mut files = Vec::new();
     let mut partial = false;
-    for arg in args {
+    let mut plan = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--partial" => partial = true,
+            "--plan" => {
+                let value = args
+                    .next()
+                    .ok_or_else(|| usage_error("study-merge", "--plan braucht einen Wert."))?;
+                if plan.replace(value.clone()).is_some() {
+                    return Err(usage_error("study-merge", "--plan ist zweimal angegeben."));
+                }
+            }
             option if is_option(option) => {
                 return Err(usage_error(
                     "study-merge",
-                    &format!("Unbekannte Option {option}."),
+                    &format!("Unbekannte Option {}.", short(option)),
                 ));
             }
             file => files.push(file.to_owned()),
@@ -117,7 +148,11 @@ pub fn parse_merge(args: &[String]) -> Result<(Vec<String>, bool), String> {
             "Bitte mindestens eine Ergebnisdatei angeben.",
         ));
     }
-    Ok((files, partial))
+    Ok(MergeArgs {
+        files,
+        partial,
+        plan,
+    })
 }
 
 /// `study-summary PLAN.json RESULTS.csv`.
@@ -125,7 +160,7 @@ pub fn parse_summary(args: &[String]) -> Result<(String, String), String> {
     if let Some(option) = args.iter().find(|arg| is_option(arg)) {
         return Err(usage_error(
             "study-summary",
-            &format!("Unbekannte Option {option}."),
+            &format!("Unbekannte Option {}.", short(option)),
         ));
     }
     match args {

@@ -9,7 +9,7 @@ pub fn text() -> String {
     let columns = wrap(&columns, 76);
     format!(
         "Aufruf: boids-schwarm-cli study PLAN.json [--threads K] [--shard I/N] [--output DATEI]\n\
-         \x20      boids-schwarm-cli study-merge DATEI… [--partial]\n\
+         \x20      boids-schwarm-cli study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20      boids-schwarm-cli study-summary PLAN.json ERGEBNISSE.csv\n\
          \n\
          Eine Studie rechnet das Modell viele Male – über ein Raster von Parameterwerten\n\
@@ -28,14 +28,19 @@ pub fn text() -> String {
          \x20                 schon Zeilen desselben Plans, werden nur die fehlenden Läufe\n\
          \x20                 gerechnet (eine abgebrochene Studie setzt fort; eine zuletzt\n\
          \x20                 halb geschriebene Zeile wird verworfen und neu gerechnet).\n\
-         \x20                 Eine Datei eines anderen Plans wird abgelehnt.\n\
+         \x20                 Eine Datei eines anderen Plans wird abgelehnt. Solange die\n\
+         \x20                 Studie läuft, ist DATEI gesperrt: Ein zweiter Aufruf mit\n\
+         \x20                 derselben DATEI wird abgelehnt und ändert sie nicht.\n\
          \n\
-         study-merge DATEI… [--partial]\n\
+         study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20 fügt Ergebnisdateien desselben Plans (Shards, abgebrochene Läufe) zu den\n\
          \x20 Ergebnissen aller Läufe in ihrer Reihenfolge zusammen: Byte für Byte, was ein\n\
-         \x20 einzelner Aufruf von study ausgibt. Lehnt Dateien verschiedener Pläne und\n\
-         \x20 verschiedene Zeilen für denselben Lauf ab und nennt fehlende Läufe (Exit-Code\n\
-         \x20 2), außer mit --partial, das nur die vorhandenen ausgibt.\n\
+         \x20 einzelner Aufruf von study ausgibt. Lehnt Dateien verschiedener Pläne,\n\
+         \x20 verschiedene Zeilen für denselben Lauf und Statistiken, die keine endlichen\n\
+         \x20 Zahlen sind, ab und nennt fehlende Läufe (Exit-Code 2), außer mit --partial,\n\
+         \x20 das nur die vorhandenen ausgibt.\n\
+         \x20 --plan PLAN.json  prüft außerdem, dass die Dateien zu diesem Plan gehören und\n\
+         \x20                   jede Zeile die Parameter ihrer Laufnummer trägt.\n\
          \n\
          study-summary PLAN.json ERGEBNISSE.csv\n\
          \x20 gibt je Rasterpunkt über die Läufe seiner Seeds Mittel, Standardabweichung\n\
@@ -62,8 +67,14 @@ pub fn text() -> String {
          wo nicht definiert; die erste Zeile ist ein Kommentar mit der Kennung des Plans):\n\
          {columns}\n\
          \n\
-         Exit-Code 0: Erfolg; 2: fehlerhafter Aufruf, Plan oder Datei, oder fehlende\n\
-         Läufe (eine Zeile auf stderr, nichts auf stdout).\n"
+         Exit-Code 0: Erfolg.\n\
+         Exit-Code 2: fehlerhafter Aufruf, Plan oder Datei, fehlende Läufe oder eine\n\
+         \x20 --output-Datei, in die gerade eine andere Studie schreibt: eine Zeile auf\n\
+         \x20 stderr, nichts auf stdout; derselbe Aufruf scheitert wieder (im letzten\n\
+         \x20 Fall, bis die andere Studie fertig ist).\n\
+         Exit-Code 1: Lesen oder Schreiben ist fehlgeschlagen, etwa bei voller Platte\n\
+         \x20 oder einer unlesbaren Datei: eine Zeile auf stderr; ein neuer Versuch kann\n\
+         \x20 gelingen, und mit --output setzt er fort, was schon in der Datei steht.\n"
     )
 }
 

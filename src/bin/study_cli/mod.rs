@@ -1,7 +1,7 @@
 //! The study commands of `boids-schwarm-cli` (SPEC §8): `study`,
 //! `study-merge` and `study-summary`. Same manners as the rest of the tool:
 //! German words, results on stdout, one line on stderr and exit code 2 for
-//! a bad plan, file or argument.
+//! a bad plan, file or argument, 1 for a failed read or write.
 
 mod args;
 mod files;
@@ -15,7 +15,7 @@ use boids_schwarm::model::study::{Plan, ResultsFile, merge, results_header, summ
 use boids_schwarm::texts::study as texts;
 
 use crate::cli_io::{self, Failure, print};
-use args::{StudyArgs, parse_merge, parse_study, parse_summary};
+use args::{MergeArgs, StudyArgs, parse_merge, parse_study, parse_summary};
 
 /// Runs a study command when `args` (without the program name) start with
 /// one; `None` leaves them to the rest of the tool.
@@ -27,7 +27,7 @@ pub fn dispatch(program: &str, args: &[String]) -> Option<ExitCode> {
         "study" => parse_study(rest).map_err(Failure::from).and_then(study),
         "study-merge" => parse_merge(rest)
             .map_err(Failure::from)
-            .and_then(|(files, partial)| study_merge(&files, partial)),
+            .and_then(study_merge),
         "study-summary" => parse_summary(rest)
             .map_err(Failure::from)
             .and_then(|(plan, results)| study_summary(&plan, &results)),
@@ -58,21 +58,31 @@ fn study(args: StudyArgs) -> Result<(), Failure> {
     printer.flush(print)?;
     parallel::compute(&plan, &pending, args.threads, |run, line| {
         if let Some(output) = output.as_mut() {
-            output.append(line).map_err(Failure::Refused)?;
+            output.append(line)?;
         }
         printer.add(run, line);
         printer.flush(print)
     })
 }
 
-fn study_merge(names: &[String], partial: bool) -> Result<(), Failure> {
+fn study_merge(args: MergeArgs) -> Result<(), Failure> {
+    let plan = args.plan.as_deref().map(files::read_plan).transpose()?;
+    let names = &args.files;
     let files: Vec<ResultsFile> = names
         .iter()
         .map(|name| files::read_results(name))
         .collect::<Result<_, _>>()?;
+    // Without the plan only the files' agreement can be checked; with it,
+    // every row's parameters must be those of its run number.
+    if let Some(plan) = &plan {
+        for (name, file) in names.iter().zip(&files) {
+            file.check_plan(plan)
+                .map_err(|error| Failure::Refused(texts::results_error(&error)).of_file(name))?;
+        }
+    }
     let merged = merge(&files).map_err(|error| texts::merge_error(&error, names))?;
     let missing = merged.missing();
-    if !missing.is_empty() && !partial {
+    if !missing.is_empty() && !args.partial {
         return Err(Failure::Refused(format!(
             "{} (Mit --partial werden die vorhandenen ausgegeben.)",
             texts::missing_runs(&missing, merged.id.runs)
@@ -86,15 +96,14 @@ fn study_summary(plan_path: &str, results_path: &str) -> Result<(), Failure> {
     let results = files::read_results(results_path)?;
     results
         .check_plan(&plan)
-        .map_err(|error| format!("{results_path}: {}", texts::results_error(&error)))?;
+        .map_err(|error| Failure::Refused(texts::results_error(&error)).of_file(results_path))?;
     let missing: Vec<u64> = (0..plan.run_count())
         .filter(|run| !results.rows.contains_key(run))
         .collect();
     if !missing.is_empty() {
-        return Err(Failure::Refused(format!(
-            "{results_path}: {}",
-            texts::missing_runs(&missing, plan.run_count())
-        )));
+        return Err(
+            Failure::Refused(texts::missing_runs(&missing, plan.run_count())).of_file(results_path),
+        );
     }
     print(&summary_csv(&plan, &results.rows))
 }

@@ -98,9 +98,10 @@ pub enum PlanProblem {
     /// `seeds.from + seeds.count − 1` exceeds the largest seed.
     #[error("the last seed {last} exceeds 4294967295")]
     SeedsBeyondLast { last: u64 },
-    /// The plan has more than [`super::MAX_RUNS`] runs.
+    /// The plan has more than [`super::MAX_RUNS`] runs: exactly this many
+    /// (u128: a plan of 1 MiB can ask for more than u64 holds).
     #[error("{runs} runs, more than allowed")]
-    TooManyRuns { runs: u64 },
+    TooManyRuns { runs: u128 },
 }
 
 /// A results CSV that cannot be used. Line numbers count from 1.
@@ -112,12 +113,20 @@ pub enum ResultsError {
     /// The comment names a version this program does not read.
     #[error("unsupported results version {found}")]
     WrongVersion { found: String },
+    /// The comment's `runs=` is not a run count a plan can have (a whole
+    /// number from 1 to [`super::MAX_RUNS`]): `found` is what it says, cut
+    /// to a few dozen characters. Refused before anything is sized by it.
+    #[error("the comment claims {found} runs")]
+    ImpossibleRunCount { found: String },
     /// The second line is not the results header.
     #[error("wrong header")]
     WrongHeader,
     /// A complete line that is not a results row.
     #[error("line {line}: not a results row")]
     BadRow { line: usize },
+    /// A row with an infinite or NaN statistic (no run computes one).
+    #[error("line {line}: a statistic is not finite")]
+    NotFinite { line: usize },
     /// A row's run number is not a run of the plan.
     #[error("line {line}: run {run} beyond the plan's {runs} runs")]
     RunBeyondPlan { line: usize, run: u64, runs: u64 },

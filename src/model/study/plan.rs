@@ -42,14 +42,18 @@ pub struct Plan {
 /// count has been checked).
 enum Seeds {
     List(Vec<u32>),
-    Range { from: u32, count: u64 },
+    /// `first ..= last`.
+    Range {
+        first: u32,
+        last: u32,
+    },
 }
 
 impl Seeds {
-    fn count(&self) -> u64 {
+    fn count(&self) -> u128 {
         match self {
-            Self::List(seeds) => seeds.len() as u64,
-            Self::Range { count, .. } => *count,
+            Self::List(seeds) => seeds.len() as u128,
+            Self::Range { first, last } => u128::from(last - first) + 1,
         }
     }
 }
@@ -89,17 +93,13 @@ impl Plan {
         let seeds = parse_seeds(required(top, "", "seeds")?)?;
         let steps = integer(required(top, "", "steps")?, "steps", 1, MAX_STEPS)?;
         let burn_in = integer(required(top, "", "burn_in")?, "burn_in", 0, steps)?;
-        let runs = axes
-            .iter()
-            .map(|axis| axis.values.len() as u64)
-            .product::<u64>()
-            * seeds.count();
-        if runs > MAX_RUNS {
+        let runs = run_count(&axes, &seeds);
+        if runs > u128::from(MAX_RUNS) {
             return Err(error("", PlanProblem::TooManyRuns { runs }));
         }
         let seeds = match seeds {
             Seeds::List(seeds) => seeds,
-            Seeds::Range { from, count } => (0..count as u32).map(|i| from + i).collect(),
+            Seeds::Range { first, last } => (first..=last).collect(),
         };
         Ok(Self {
             base,
@@ -115,6 +115,17 @@ impl Plan {
     pub fn window(&self) -> u64 {
         self.steps - self.burn_in + 1
     }
+}
+
+/// The runs of the axes and seeds, exactly: in u128, since a plan of
+/// 1 MiB can list two axes of some 100 000 values each, and seeds can count
+/// up to 2³², a product beyond u64 (which would wrap to a small count). The
+/// lists' lengths are below 2²⁰ and the seeds at most 2³², so the product
+/// stays below 2⁷²; saturating keeps even an impossible overflow refused.
+fn run_count(axes: &[Axis], seeds: &Seeds) -> u128 {
+    axes.iter()
+        .map(|axis| axis.values.len() as u128)
+        .fold(seeds.count(), u128::saturating_mul)
 }
 
 fn parse_base(value: &Value) -> Result<Params, PlanError> {
@@ -146,14 +157,12 @@ fn parse_seeds(value: &Value) -> Result<Seeds, PlanError> {
         only_keys(map, "seeds", &["from", "count"])?;
         let from = integer(required(map, "seeds", "from")?, "seeds.from", 0, LAST)?;
         let count = integer(required(map, "seeds", "count")?, "seeds.count", 1, LAST + 1)?;
+        // Both are at most 2³², so the sum cannot overflow.
         let last = from + (count - 1);
-        if last > LAST {
+        let (Ok(first), Ok(last)) = (u32::try_from(from), u32::try_from(last)) else {
             return Err(error("seeds.count", PlanProblem::SeedsBeyondLast { last }));
-        }
-        return Ok(Seeds::Range {
-            from: from as u32,
-            count,
-        });
+        };
+        return Ok(Seeds::Range { first, last });
     }
     let list = value
         .as_array()

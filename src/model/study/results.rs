@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 
 use super::error::ResultsError;
 use super::hash::PlanId;
-use super::plan::Plan;
+use super::plan::{MAX_RUNS, Plan};
 use super::runs::Run;
 use super::stats::{RunStatistics, WindowStatistics};
-use crate::model::Params;
+use crate::model::{Params, excerpt};
 
 /// The header line of the results CSV (without the line break).
 pub const RESULTS_HEADER: &str = "run,count,seed,radius,separation,alignment,cohesion,max_speed,mean_speed_mean,mean_speed_sd,mean_speed_final,polarization_mean,polarization_sd,polarization_final,mean_neighbors_mean,mean_neighbors_sd,mean_neighbors_final,groups_mean,groups_sd,groups_final,largest_group_mean,largest_group_sd,largest_group_final,mean_nearest_distance_mean,mean_nearest_distance_sd,mean_nearest_distance_final,polarization_susceptibility";
@@ -104,6 +104,11 @@ impl ResultsFile {
         for (offset, text) in lines.enumerate() {
             let line = offset + 3;
             let row = parse_row(text).ok_or(ResultsError::BadRow { line })?;
+            // `inf` and `NaN` are how f64 prints them, so such a row is
+            // canonical; no run computes them, and a mean over them is void.
+            if !row.stats.is_finite() {
+                return Err(ResultsError::NotFinite { line });
+            }
             let run = row.index;
             if run >= id.runs {
                 return Err(ResultsError::RunBeyondPlan {
@@ -126,13 +131,16 @@ impl ResultsFile {
     }
 
     /// Checks that the file holds results of `plan`: the same identity and
-    /// every row's parameters those of its run.
+    /// every row's parameters those its run number gives in the plan's
+    /// expansion ([`Plan::run`]), so a row cannot stand for another run.
     pub fn check_plan(&self, plan: &Plan) -> Result<(), ResultsError> {
         if self.id != plan.id() {
             return Err(ResultsError::OtherPlan);
         }
         for row in self.rows.values() {
-            if plan.run(row.index).params != row.params {
+            // Reading keeps run numbers below the plan's count; a file
+            // built by hand need not, and must not make this panic.
+            if row.index >= plan.run_count() || plan.run(row.index).params != row.params {
                 return Err(ResultsError::RowNotOfPlan { run: row.index });
             }
         }
@@ -151,7 +159,7 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
     };
     if version != "1" {
         return Err(ResultsError::WrongVersion {
-            found: version.to_owned(),
+            found: excerpt(version),
         });
     }
     let (Some(Some(("plan", hex))), Some(Some(("runs", runs))), None) =
@@ -163,7 +171,15 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
         .then(|| u64::from_str_radix(hex, 16).ok())
         .flatten()
         .ok_or(ResultsError::NotResults)?;
-    let runs = runs.parse().map_err(|_| ResultsError::NotResults)?;
+    // Readers list the missing runs: a count no plan can have would make
+    // them allocate until the process aborts.
+    let runs = runs
+        .parse::<u64>()
+        .ok()
+        .filter(|runs| (1..=MAX_RUNS).contains(runs))
+        .ok_or_else(|| ResultsError::ImpossibleRunCount {
+            found: excerpt(runs),
+        })?;
     Ok(PlanId { hash, runs })
 }
 

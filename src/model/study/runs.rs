@@ -19,18 +19,21 @@ pub struct Run {
 
 impl Plan {
     /// The number of grid points: the product of the axes' lengths (1 without axes).
+    /// A parsed plan has at most 10 000; one built by hand beyond u64
+    /// saturates rather than wraps.
     #[must_use]
     pub fn point_count(&self) -> u64 {
         self.axes
             .iter()
             .map(|axis| axis.values.len() as u64)
-            .product()
+            .fold(1, u64::saturating_mul)
     }
 
-    /// The number of runs: grid points × seeds, at most 10 000.
+    /// The number of runs: grid points × seeds, at most 10 000 for a parsed
+    /// plan (saturating, like [`Plan::point_count`]).
     #[must_use]
     pub fn run_count(&self) -> u64 {
-        self.point_count() * self.seeds.len() as u64
+        self.point_count().saturating_mul(self.seeds.len() as u64)
     }
 
     /// The axis values of a grid point, one per axis in the plan's order.

@@ -89,6 +89,17 @@ impl RunStatistics {
         }
     }
 
+    /// Whether every number is finite (undefined ones are absent, not NaN).
+    #[must_use]
+    pub fn is_finite(&self) -> bool {
+        let finite = |value: Option<f64>| value.is_none_or(f64::is_finite);
+        self.polarization_susceptibility.is_finite()
+            && self
+                .measures
+                .iter()
+                .all(|m| finite(m.mean) && finite(m.sd) && finite(m.last))
+    }
+
     /// The statistics of one measure.
     #[must_use]
     pub fn of(&self, measure: Measure) -> WindowStatistics {
