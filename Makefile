@@ -8,7 +8,7 @@ export TRUNK_SKIP_VERSION_CHECK := true
 	wasm-target test-checks test-app
 
 ## Every tool: what serving needs, plus Chromium, chromedriver, GNU parallel,
-## Slurm and munge (apt, root). The wasm target comes first, from one place:
+## Slurm, munge, ffmpeg and nginx (apt, root). The wasm target comes first, from one place:
 ## under `make -j2 test` two rustup target adds would race.
 setup: wasm-target
 	bash scripts/setup.sh test

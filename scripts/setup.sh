@@ -8,7 +8,8 @@
 #                            no root needed
 #   scripts/setup.sh test    the same, plus Chromium and chromedriver for the
 #                            browser tests, GNU parallel, Slurm and munge for
-#                            the cluster tests, ffmpeg to read films back
+#                            the cluster tests, ffmpeg to read films back,
+#                            nginx to serve the build as DEPLOYING.md says
 #                            (apt: root, or sudo)
 #   scripts/setup.sh lighthouse
 #                            as `test`, plus Lighthouse (npm, pinned by
@@ -71,8 +72,8 @@ wait_for_jobs() {
 }
 
 # Debian packages the tests use, each with a file that shows it is there.
-APT_PACKAGES=(chromium chromium-driver parallel slurm-wlm munge ffmpeg)
-APT_MARKERS=(/usr/bin/chromium /usr/bin/chromedriver /usr/bin/parallel /usr/sbin/slurmctld /usr/sbin/munged /usr/bin/ffprobe)
+APT_PACKAGES=(chromium chromium-driver parallel slurm-wlm munge ffmpeg nginx)
+APT_MARKERS=(/usr/bin/chromium /usr/bin/chromedriver /usr/bin/parallel /usr/sbin/slurmctld /usr/sbin/munged /usr/bin/ffprobe /usr/sbin/nginx)
 missing_apt_packages() {
   local i
   for i in "${!APT_PACKAGES[@]}"; do
