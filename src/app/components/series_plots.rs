@@ -4,13 +4,11 @@
 
 use leptos::prelude::*;
 
+use super::SvgScene;
 use crate::app::platform::download::download_csv;
 use crate::app::platform::timing::now_ms;
 use crate::app::simulation::state::SwarmStore;
-use crate::app::view::series_chart::{
-    COLUMNS, Chart, HEIGHT, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, WIDTH, chart,
-    series_file_name,
-};
+use crate::app::view::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
 use crate::model::{Measure, Series};
 use crate::texts::{self, measure_label};
 
@@ -135,9 +133,7 @@ pub fn SeriesPlots() -> impl IntoView {
     }
 }
 
-/// One chart: caption with the current value, and the drawing: grid lines
-/// with the value ticks, the axes, the time ticks, the decimated line, a dot
-/// on the current value and the axis label.
+/// One chart: caption with the current value, and the drawing.
 fn chart_view(chart: Chart) -> impl IntoView {
     let label = measure_label(chart.measure);
     let unit = chart
@@ -146,33 +142,7 @@ fn chart_view(chart: Chart) -> impl IntoView {
         .map(|unit| format!(" in {unit}"))
         .unwrap_or_default();
     let description = format!("{label} über der Modellzeit, aktuell {}", chart.current);
-    let value_ticks = chart
-        .value_ticks
-        .into_iter()
-        .map(|tick| {
-            view! {
-                <line class="grid-line" x1=PLOT_LEFT x2=PLOT_RIGHT y1=tick.at y2=tick.at/>
-                <text class="tick-label" x=PLOT_LEFT - 4.0 y=tick.at + 3.5 text-anchor="end">
-                    {tick.label}
-                </text>
-            }
-        })
-        .collect_view();
-    let time_ticks = chart
-        .time_ticks
-        .into_iter()
-        .map(|tick| {
-            view! {
-                <line class="tick" x1=tick.at x2=tick.at y1=PLOT_BOTTOM y2=PLOT_BOTTOM + 4.0/>
-                <text class="tick-label" x=tick.at y=PLOT_BOTTOM + 14.0 text-anchor="middle">
-                    {tick.label}
-                </text>
-            }
-        })
-        .collect_view();
-    let marker = chart
-        .marker
-        .map(|(x, y)| view! { <circle class="series-marker" cx=x cy=y r="3.5"/> });
+    let scene = chart.scene();
     view! {
         <figure class="series-chart" data-measure=chart.measure.key() data-points=chart.points>
             <figcaption>
@@ -185,15 +155,7 @@ fn chart_view(chart: Chart) -> impl IntoView {
                 aria-label=description
                 data-columns=COLUMNS
             >
-                {value_ticks}
-                <line class="axis" x1=PLOT_LEFT x2=PLOT_RIGHT y1=PLOT_BOTTOM y2=PLOT_BOTTOM/>
-                <line class="axis" x1=PLOT_LEFT x2=PLOT_LEFT y1=PLOT_TOP y2=PLOT_BOTTOM/>
-                {time_ticks}
-                <path class="series-line" d=chart.path/>
-                {marker}
-                <text class="axis-label" x=(PLOT_LEFT + PLOT_RIGHT) / 2.0 y=HEIGHT - 4.0 text-anchor="middle">
-                    "Modellzeit in s"
-                </text>
+                <SvgScene scene/>
             </svg>
         </figure>
     }

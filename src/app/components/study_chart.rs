@@ -4,10 +4,9 @@
 
 use leptos::prelude::*;
 
+use super::SvgScene;
 use crate::app::study::StudyStore;
-use crate::app::study::chart::{
-    BOTTOM, ChartLayout, ErrorBars, HEIGHT, LEFT, RIGHT, TOP, WIDTH, chart_data, layout,
-};
+use crate::app::study::chart::{ErrorBars, HEIGHT, WIDTH, chart_data, chart_scene, no_study};
 use crate::model::Measure;
 use crate::texts::measure_label;
 
@@ -29,17 +28,14 @@ pub fn StudyChart() -> impl IntoView {
             ErrorBars::Sd
         });
     };
-    let placed = move || {
+    let drawn = move || {
         let measure = store.measure.get();
         let bars = bars.get();
         store.with_runner(|runner| {
-            runner.map(|runner| {
+            runner.map_or_else(no_study, |runner| {
                 let plan = runner.plan();
-                layout(
-                    plan,
-                    &chart_data(plan, runner.rows(), measure, bars),
-                    measure,
-                )
+                let data = chart_data(plan, runner.rows(), measure, bars);
+                chart_scene(plan, &data, measure)
             })
         })
     };
@@ -70,15 +66,7 @@ pub fn StudyChart() -> impl IntoView {
             <figure class="study-figure">
                 <svg id="study-chart" viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                     aria-label="Mittelwert über die Seeds je Punkt mit Fehlerbalken; jeder Lauf ein Punkt, der ihn öffnet">
-                    {move || match placed() {
-                        Some(placed) => drawing(placed).into_any(),
-                        None => view! {
-                            <text class="axis-label" x=WIDTH / 2.0 y=HEIGHT / 2.0 text-anchor="middle">
-                                "Noch keine Studie: Plan wählen und „Studie starten“."
-                            </text>
-                        }
-                        .into_any(),
-                    }}
+                    {move || view! { <SvgScene scene=drawn()/> }}
                 </svg>
                 <figcaption class="hint">
                     "Linie: Mittel über die Seeds; blasse Punkte: einzelne Läufe (Klick: letzter \
@@ -86,99 +74,5 @@ pub fn StudyChart() -> impl IntoView {
                 </figcaption>
             </figure>
         </section>
-    }
-}
-
-/// The placed chart as SVG: grid and ticks, axis labels, the runs' dots
-/// (links), the lines with their means and error bars, the legend.
-fn drawing(placed: ChartLayout) -> impl IntoView {
-    let ChartLayout {
-        y_ticks,
-        x_ticks,
-        x_label,
-        y_label,
-        dots,
-        lines,
-        legend,
-    } = placed;
-    let (left, right, baseline) = (LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM);
-    let y_ticks = y_ticks
-        .into_iter()
-        .map(|tick| {
-            view! {
-                <line class="grid" x1=left x2=right y1=tick.at y2=tick.at/>
-                <text class="tick" x=left - 6.0 y=tick.at + 4.0 text-anchor="end">{tick.label}</text>
-            }
-        })
-        .collect_view();
-    let x_ticks = x_ticks
-        .into_iter()
-        .map(|tick| {
-            view! {
-                <text class="tick" x=tick.at y=baseline + 16.0 text-anchor="middle">{tick.label}</text>
-            }
-        })
-        .collect_view();
-    let dots = dots
-        .into_iter()
-        .map(|dot| {
-            view! {
-                <a href=dot.href target="_blank" class="run-dot" data-run=dot.run>
-                    <title>"Lauf "{dot.run}" (Seed "{dot.seed}") öffnen"</title>
-                    <circle cx=dot.cx cy=dot.cy r="4" fill=dot.colour/>
-                </a>
-            }
-        })
-        .collect_view();
-    let lines = lines
-        .into_iter()
-        .map(|line| {
-            let colour = line.colour;
-            let means = line
-                .means
-                .into_iter()
-                .map(|mean| {
-                    view! {
-                        {mean.error_bar.map(|d| view! { <path class="error-bar" d=d stroke=colour/> })}
-                        <circle class="mean" cx=mean.cx cy=mean.cy r="3.5" fill=colour/>
-                    }
-                })
-                .collect_view();
-            view! {
-                <polyline class="mean-line" points=line.points stroke=colour/>
-                {means}
-            }
-        })
-        .collect_view();
-    let legend = legend.map(|legend| {
-        let entries = legend
-            .entries
-            .into_iter()
-            .map(|entry| {
-                view! {
-                    <rect x=legend.x + 6.0 y=entry.y - 9.0 width="10" height="10" fill=entry.colour/>
-                    <text class="legend" x=legend.x + 22.0 y=entry.y>{entry.text}</text>
-                }
-            })
-            .collect_view();
-        view! {
-            <rect class="legend-box" x=legend.x y=legend.y width="146" height=legend.height/>
-            {entries}
-        }
-    });
-    view! {
-        {y_ticks}
-        {x_ticks}
-        <text class="axis-label" x=(left + right) / 2.0 y=HEIGHT - 8.0 text-anchor="middle">{x_label}</text>
-        <text
-            class="axis-label"
-            transform=format!("translate(14 {}) rotate(-90)", (TOP + baseline) / 2.0)
-            text-anchor="middle"
-        >
-            {y_label}
-        </text>
-        {dots}
-        {lines}
-        {legend}
     }
 }

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::platform::download::download_csv;
-use crate::app::study::results_table::{PointRow, ResultsTable, results_table};
+use crate::app::study::results_table::{ResultsTable, RunLink, results_table};
 use crate::app::study::{StudyStore, file_name};
 
 /// The results table and „Ergebnisse exportieren“, „Zusammenfassung
@@ -46,7 +46,26 @@ pub fn StudyResults() -> impl IntoView {
     let head = move |pick: fn(&ResultsTable) -> &String| {
         table.with(|table| table.as_ref().map(|table| pick(table).clone()))
     };
-    let rows = move || table.with(|table| table.as_ref().map_or_else(Vec::new, |t| t.rows.clone()));
+    // The rows are built again only for another plan; each row's cells
+    // follow that row alone, so while a study runs only the rows that
+    // gained a run change in the page.
+    let row_count = Memo::new(move |_| table.with(|t| t.as_ref().map_or(0, |t| t.rows.len())));
+    let rows = move || {
+        (0..row_count.get())
+            .map(|index| {
+                let row = Memo::new(move |_| {
+                    table.with(|t| t.as_ref().and_then(|t| t.rows.get(index).cloned()))
+                });
+                view! {
+                    <tr>
+                        <td>{move || row.with(|r| r.as_ref().map(|r| r.values.clone()))}</td>
+                        <td class="number">{move || row.with(|r| r.as_ref().map(|r| r.mean.clone()))}</td>
+                        <td>{move || row.get().map(|r| r.runs.into_iter().map(run_link).collect_view())}</td>
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
 
     view! {
         <section class="study-results" aria-labelledby="study-results-title">
@@ -67,21 +86,17 @@ pub fn StudyResults() -> impl IntoView {
             </div>
             <p class="field-error" role="alert">{error}</p>
             <div class="study-table-frame">
-                <table id="study-table">
-                    <Show when=move || table.with(Option::is_some)>
-                        <caption>{move || head(|t| &t.caption)}</caption>
-                        <thead>
-                            <tr>
-                                <th scope="col">{move || head(|t| &t.axes_head)}</th>
-                                <th scope="col">{move || head(|t| &t.measure_head)}</th>
-                                <th scope="col">"Läufe (öffnen den letzten Zustand)"</th>
-                            </tr>
-                        </thead>
-                    </Show>
+                <table id="study-table" class:hidden=move || table.with(Option::is_none)>
+                    <caption>{move || head(|t| &t.caption)}</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{move || head(|t| &t.axes_head)}</th>
+                            <th scope="col">{move || head(|t| &t.measure_head)}</th>
+                            <th scope="col">"Läufe (öffnen den letzten Zustand)"</th>
+                        </tr>
+                    </thead>
                     <tbody>
-                        // Keyed by everything a row shows: while a study runs, only
-                        // the rows that gained a run are drawn again.
-                        <For each=rows key=|row| row.clone() children=point_row/>
+                        {rows}
                     </tbody>
                 </table>
             </div>
@@ -89,25 +104,12 @@ pub fn StudyResults() -> impl IntoView {
     }
 }
 
-/// One grid point: its values, the mean, a link per finished run.
-fn point_row(row: PointRow) -> impl IntoView {
-    let links = row
-        .runs
-        .into_iter()
-        .map(|link| {
-            view! {
-                <a class="run-link" href=link.href target="_blank" data-run=link.run>
-                    "Seed "{link.seed}
-                </a>
-                " "
-            }
-        })
-        .collect_view();
+/// A finished run's link to its last state.
+fn run_link(link: RunLink) -> impl IntoView {
     view! {
-        <tr>
-            <td>{row.values}</td>
-            <td class="number">{row.mean}</td>
-            <td>{links}</td>
-        </tr>
+        <a class="run-link" href=link.href target="_blank" data-run=link.run>
+            "Seed "{link.seed}
+        </a>
+        " "
     }
 }

@@ -2,12 +2,13 @@
 //! measure's window mean over seeds against the first axis, one line per
 //! value of the second axis, error bars of ± one standard deviation or
 //! standard error of the runs' means, and every run as a faint dot that is
-//! a link to its last state. Everything is placed here; the component only
-//! draws what this module placed.
+//! a link to its last state. Everything is placed here, as a
+//! [`Scene`] that the shared chart component draws.
 
 use std::collections::BTreeMap;
 
 use super::run_href;
+use crate::app::view::scene::{Anchor, Dot, Label, Link, Scene, Segment, Stroke, Swatch};
 use crate::model::study::{Plan, ResultRow, WindowStatistics};
 use crate::model::{Measure, ParamField};
 use crate::texts::{format_value, label, measure_label};
@@ -25,10 +26,10 @@ pub enum ErrorBars {
 pub const WIDTH: f64 = 640.0;
 pub const HEIGHT: f64 = 360.0;
 /// The plot's margins inside the picture: room for ticks and axis labels.
-pub const LEFT: f64 = 64.0;
-pub const RIGHT: f64 = 16.0;
-pub const TOP: f64 = 16.0;
-pub const BOTTOM: f64 = 48.0;
+const LEFT: f64 = 64.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 48.0;
 
 /// Line colours, one per value of the second axis (repeated after eight).
 const COLOURS: [&str; 8] = [
@@ -52,7 +53,7 @@ pub struct Line {
 
 /// A run's window mean.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Dot {
+pub struct RunPoint {
     pub x: f64,
     pub y: f64,
     pub run: u64,
@@ -65,7 +66,7 @@ pub struct Dot {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartData {
     pub lines: Vec<Line>,
-    pub dots: Vec<Dot>,
+    pub dots: Vec<RunPoint>,
 }
 
 /// The chart's data for the rows there (a part while the study runs).
@@ -96,7 +97,7 @@ pub fn chart_data(
                 continue;
             };
             means.push(Some(y));
-            dots.push(Dot {
+            dots.push(RunPoint {
                 x,
                 y,
                 run,
@@ -154,74 +155,12 @@ fn y_top(data: &ChartData, measure: Measure) -> f64 {
     }
 }
 
-/// A tick on an axis: where (in drawing units) and its German label.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Tick {
-    pub at: f64,
-    pub label: String,
-}
-
-/// A run's dot where it is drawn.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedDot {
-    pub cx: f64,
-    pub cy: f64,
-    pub colour: &'static str,
-    pub run: u64,
-    pub seed: u32,
-    pub href: String,
-}
-
-/// A mean where it is drawn, with its error bar as SVG path data.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedMean {
-    pub cx: f64,
-    pub cy: f64,
-    pub error_bar: Option<String>,
-}
-
-/// A line where it is drawn: its polyline's points and its means.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlacedLine {
-    pub colour: &'static str,
-    pub points: String,
-    pub means: Vec<PlacedMean>,
-}
-
-/// A legend entry: its row's baseline, the line's colour and the value.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LegendEntry {
-    pub y: f64,
-    pub colour: &'static str,
-    pub text: String,
-}
-
-/// The legend's box (top right) and its entries; none without a second axis.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Legend {
-    pub x: f64,
-    pub y: f64,
-    pub height: f64,
-    pub entries: Vec<LegendEntry>,
-}
-
-/// Everything of the chart placed in the [`WIDTH`] × [`HEIGHT`] drawing.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChartLayout {
-    /// The value axis: 0, quarter steps and the top, each with a grid line.
-    pub y_ticks: Vec<Tick>,
-    /// The first axis's values (none without an axis).
-    pub x_ticks: Vec<Tick>,
-    pub x_label: String,
-    pub y_label: String,
-    pub dots: Vec<PlacedDot>,
-    pub lines: Vec<PlacedLine>,
-    pub legend: Option<Legend>,
-}
-
-/// The chart's data placed in the drawing.
+/// The chart's data placed in the drawing: grid lines with the value
+/// ticks, the first axis's values, both axes' names, every run as a faint
+/// dot that links to its last state, a line per value of the second axis
+/// with its means and error bars, and the legend (top right).
 #[must_use]
-pub fn layout(plan: &Plan, data: &ChartData, measure: Measure) -> ChartLayout {
+pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
     let first = plan.axes.first().map(|axis| axis.field);
     let xs: Vec<f64> = plan
         .axes
@@ -239,95 +178,146 @@ pub fn layout(plan: &Plan, data: &ChartData, measure: Measure) -> ChartLayout {
     let top = y_top(data, measure);
     let px = |x: f64| round(LEFT + (x - x_min) / (x_max - x_min) * (WIDTH - LEFT - RIGHT));
     let py = |y: f64| round(HEIGHT - BOTTOM - y / top * (HEIGHT - TOP - BOTTOM));
-    let y_ticks = (0..=4)
-        .map(|i| {
-            let y = top * f64::from(i) / 4.0;
-            Tick {
-                at: py(y),
-                label: tick(y),
-            }
-        })
-        .collect();
-    let x_ticks = first.map_or_else(Vec::new, |field| {
-        xs.iter()
-            .map(|&x| Tick {
-                at: px(x),
-                label: format_value(field, x),
-            })
-            .collect()
-    });
-    let dots = data
-        .dots
-        .iter()
-        .map(|dot| PlacedDot {
-            cx: px(dot.x),
-            cy: py(dot.y),
-            colour: colour(dot.line),
-            run: dot.run,
-            seed: dot.seed,
+    let text = |class, x, y, anchor, text| Label {
+        class,
+        x,
+        y,
+        anchor,
+        upright: false,
+        text,
+    };
+    let mut scene = Scene::default();
+    for i in 0..=4 {
+        let y = top * f64::from(i) / 4.0;
+        let at = py(y);
+        scene.segments.push(Segment {
+            class: "grid",
+            x1: LEFT,
+            y1: at,
+            x2: WIDTH - RIGHT,
+            y2: at,
+        });
+        scene
+            .labels
+            .push(text("tick", LEFT - 6.0, at + 4.0, Anchor::End, tick(y)));
+    }
+    if let Some(field) = first {
+        for &x in &xs {
+            let label = format_value(field, x);
+            let y = HEIGHT - BOTTOM + 16.0;
+            scene
+                .labels
+                .push(text("tick", px(x), y, Anchor::Middle, label));
+        }
+    }
+    let x_label = first.map_or_else(|| "alle Läufe".to_owned(), axis_label);
+    let y_label = match measure.unit() {
+        Some(unit) => format!("{} in {unit}", measure_label(measure)),
+        None => measure_label(measure).to_owned(),
+    };
+    let middle = (LEFT + WIDTH - RIGHT) / 2.0;
+    scene.labels.extend([
+        text("axis-label", middle, HEIGHT - 8.0, Anchor::Middle, x_label),
+        Label {
+            upright: true,
+            ..text(
+                "axis-label",
+                14.0,
+                (TOP + HEIGHT - BOTTOM) / 2.0,
+                Anchor::Middle,
+                y_label,
+            )
+        },
+    ]);
+    scene.dots.extend(data.dots.iter().map(|dot| Dot {
+        class: "run-dot",
+        cx: px(dot.x),
+        cy: py(dot.y),
+        r: 4.0,
+        colour: Some(colour(dot.line)),
+        link: Some(Link {
             href: dot.href.clone(),
-        })
-        .collect();
-    let lines = data
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(index, line)| PlacedLine {
-            colour: colour(index),
-            points: line
-                .means
-                .iter()
-                .map(|m| format!("{:.1},{:.1}", px(m.x), py(m.mean)))
-                .collect::<Vec<_>>()
-                .join(" "),
-            means: line
-                .means
-                .iter()
-                .map(|m| {
-                    let (x, y) = (px(m.x), py(m.mean));
-                    let error_bar = m.error.map(|error| {
-                        let (lo, hi) = (py((m.mean - error).max(0.0)), py(m.mean + error));
-                        let left = x - 4.0;
-                        format!("M{x:.1} {lo:.1}V{hi:.1}M{left:.1} {lo:.1}h8M{left:.1} {hi:.1}h8")
-                    });
-                    PlacedMean {
-                        cx: x,
-                        cy: y,
-                        error_bar,
-                    }
-                })
-                .collect(),
-        })
-        .collect();
+            title: format!("Lauf {} (Seed {}) öffnen", dot.run, dot.seed),
+            run: Some(dot.run),
+        }),
+    }));
+    for (index, line) in data.lines.iter().enumerate() {
+        let colour = Some(colour(index));
+        let points: Vec<String> = line
+            .means
+            .iter()
+            .map(|m| format!("{:.1} {:.1}", px(m.x), py(m.mean)))
+            .collect();
+        if !points.is_empty() {
+            scene.strokes.push(Stroke {
+                class: "mean-line",
+                d: format!("M{}", points.join("L")),
+                colour,
+            });
+        }
+        for m in &line.means {
+            let (x, y) = (px(m.x), py(m.mean));
+            if let Some(error) = m.error {
+                let (lo, hi) = (py((m.mean - error).max(0.0)), py(m.mean + error));
+                let left = x - 4.0;
+                scene.strokes.push(Stroke {
+                    class: "error-bar",
+                    d: format!("M{x:.1} {lo:.1}V{hi:.1}M{left:.1} {lo:.1}h8M{left:.1} {hi:.1}h8"),
+                    colour,
+                });
+            }
+            scene.dots.push(Dot {
+                class: "mean",
+                cx: x,
+                cy: y,
+                r: 3.5,
+                colour,
+                link: None,
+            });
+        }
+    }
     let entries = legend(plan);
-    let legend = (!entries.is_empty()).then(|| {
+    if !entries.is_empty() {
         let (x, y) = (WIDTH - RIGHT - 150.0, TOP + 4.0);
-        Legend {
+        scene.swatches.push(Swatch {
+            class: "legend-box",
             x,
             y,
+            width: 146.0,
             height: entries.len() as f64 * 16.0 + 6.0,
-            entries: entries
-                .into_iter()
-                .enumerate()
-                .map(|(i, (colour, text))| LegendEntry {
-                    y: y + 15.0 + i as f64 * 16.0,
-                    colour,
-                    text,
-                })
-                .collect(),
+            colour: None,
+        });
+        for (i, (colour, entry)) in entries.into_iter().enumerate() {
+            let row = y + 15.0 + i as f64 * 16.0;
+            scene.swatches.push(Swatch {
+                class: "legend-key",
+                x: x + 6.0,
+                y: row - 9.0,
+                width: 10.0,
+                height: 10.0,
+                colour: Some(colour),
+            });
+            scene
+                .labels
+                .push(text("legend", x + 22.0, row, Anchor::Start, entry));
         }
-    });
-    ChartLayout {
-        y_ticks,
-        x_ticks,
-        x_label: first.map_or_else(|| "alle Läufe".to_owned(), axis_label),
-        y_label: match measure.unit() {
-            Some(unit) => format!("{} in {unit}", measure_label(measure)),
-            None => measure_label(measure).to_owned(),
-        },
-        dots,
-        lines,
-        legend,
+    }
+    scene
+}
+
+/// The chart before any study: a line saying what to do.
+#[must_use]
+pub fn no_study() -> Scene {
+    Scene {
+        labels: vec![Label {
+            class: "axis-label",
+            x: WIDTH / 2.0,
+            y: HEIGHT / 2.0,
+            anchor: Anchor::Middle,
+            upright: false,
+            text: "Noch keine Studie: Plan wählen und „Studie starten“.".to_owned(),
+        }],
+        ..Scene::default()
     }
 }
 
@@ -431,30 +421,54 @@ mod tests {
     }
 
     #[test]
-    fn the_layout_has_a_link_per_run_labels_and_a_line_per_value() {
+    fn the_scene_has_a_link_per_run_labels_and_a_line_per_value() {
         let plan = plan();
         let data = chart_data(&plan, &rows(&plan), Measure::MeanSpeed, ErrorBars::Sd);
-        let placed = layout(&plan, &data, Measure::MeanSpeed);
-        assert_eq!(placed.dots.len(), 17);
-        assert_eq!(placed.lines.len(), 2);
-        assert_eq!(placed.x_label, "Richtung");
-        assert_eq!(placed.y_label, "Mittleres Tempo in LE/s");
-        let x_labels: Vec<&str> = placed.x_ticks.iter().map(|t| t.label.as_str()).collect();
-        assert_eq!(x_labels, ["0", "1", "2"]);
+        let drawn = chart_scene(&plan, &data, Measure::MeanSpeed);
+        let links: Vec<&Link> = drawn.dots.iter().filter_map(|d| d.link.as_ref()).collect();
+        assert_eq!(links.len(), 17, "a dot per run");
+        assert_eq!(links[4].run, Some(5));
+        assert_eq!(links[4].title, "Lauf 5 (Seed 3) öffnen");
+        let lines: Vec<&Stroke> = drawn
+            .strokes
+            .iter()
+            .filter(|s| s.class == "mean-line")
+            .collect();
+        assert_eq!(lines.len(), 2, "a line per radius");
+        assert_eq!(lines[1].colour, Some(COLOURS[1]));
         assert_eq!(
-            (placed.x_ticks[0].at, placed.x_ticks[2].at),
-            (LEFT, WIDTH - RIGHT),
-            "the first axis spans the plot"
+            lines[1].d.matches('L').count(),
+            2,
+            "through three alignments"
         );
-        assert_eq!(placed.y_ticks[0].at, HEIGHT - BOTTOM, "0 at the bottom");
-        assert_eq!(placed.y_ticks[4].at, TOP, "the top at the top");
-        let line = &placed.lines[1];
-        assert_eq!(line.colour, COLOURS[1]);
-        assert_eq!(line.points.split(' ').count(), 3, "a point per alignment");
-        assert!(line.means.iter().all(|m| m.error_bar.is_some()));
-        let legend = placed.legend.expect("a legend for the second axis");
-        assert_eq!(legend.entries[1].text, "Radius = 2");
-        assert_eq!(legend.entries[1].colour, COLOURS[1]);
+        assert_eq!(
+            drawn.texts("axis-label"),
+            ["Richtung", "Mittleres Tempo in LE/s"]
+        );
+        assert_eq!(
+            drawn.texts("tick")[5..],
+            ["0", "1", "2"],
+            "after the five y ticks"
+        );
+        let x_ticks: Vec<f64> = drawn.labels[5..8].iter().map(|label| label.x).collect();
+        assert_eq!(
+            (x_ticks[0], x_ticks[2]),
+            (LEFT, WIDTH - RIGHT),
+            "the axis spans the plot"
+        );
+        assert_eq!(drawn.segments[0].y1, HEIGHT - BOTTOM, "0 at the bottom");
+        assert_eq!(drawn.segments[4].y1, TOP, "the top at the top");
+        assert_eq!(
+            drawn
+                .strokes
+                .iter()
+                .filter(|s| s.class == "error-bar")
+                .count(),
+            6,
+            "every mean of two or three runs has a bar"
+        );
+        assert_eq!(drawn.texts("legend"), ["Radius = 1", "Radius = 2"]);
+        assert_eq!(drawn.swatches[2].colour, Some(COLOURS[1]));
     }
 
     #[test]
@@ -471,10 +485,11 @@ mod tests {
         }
         let rows = ResultsFile::parse(&text).expect("rows").rows;
         let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
-        let placed = layout(&plan, &data, Measure::Polarization);
-        assert_eq!(placed.legend, None);
-        assert_eq!(placed.y_ticks[4].label, "1", "polarization ends at 1");
-        assert!(placed.lines[0].means.iter().all(|m| m.error_bar.is_none()));
+        let drawn = chart_scene(&plan, &data, Measure::Polarization);
+        assert!(drawn.swatches.is_empty() && drawn.texts("legend").is_empty());
+        assert_eq!(drawn.texts("tick")[4], "1", "polarization ends at 1");
+        assert!(drawn.strokes.iter().all(|s| s.class != "error-bar"));
+        assert_eq!(no_study().texts("axis-label").len(), 1);
     }
 
     #[test]

@@ -5,5 +5,6 @@
 pub(crate) mod projection;
 pub mod render3d;
 pub mod rules_overlay;
+pub(crate) mod scene;
 pub(crate) mod series_chart;
 pub(crate) mod view_look;

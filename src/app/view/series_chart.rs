@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::app::format::{GROUP_SEPARATOR, format_decimal, format_measure};
+use crate::app::view::scene::{Anchor, Dot, Label, Scene, Segment, Stroke};
 use crate::model::{Measure, STEP_SECONDS, Series};
 use crate::texts::german_number;
 
@@ -172,6 +173,88 @@ fn time_ticks(first: u64, span: u64, x_of: impl Fn(f64) -> f64) -> Vec<Tick> {
 /// six fit, one more for rounding.
 const MAX_TIME_TICKS: u32 = 7;
 
+impl Chart {
+    /// The chart's shapes: grid lines with the value ticks, the axes, the
+    /// time ticks, the decimated line, a dot on the current value and the
+    /// axis's name.
+    #[must_use]
+    pub fn scene(&self) -> Scene {
+        let mut scene = Scene::default();
+        for tick in &self.value_ticks {
+            scene.segments.push(Segment {
+                class: "grid-line",
+                x1: PLOT_LEFT,
+                y1: tick.at,
+                x2: PLOT_RIGHT,
+                y2: tick.at,
+            });
+            scene.labels.push(Label {
+                class: "tick-label",
+                x: PLOT_LEFT - 4.0,
+                y: tick.at + 3.5,
+                anchor: Anchor::End,
+                upright: false,
+                text: tick.label.clone(),
+            });
+        }
+        scene.segments.extend([
+            Segment {
+                class: "axis",
+                x1: PLOT_LEFT,
+                y1: PLOT_BOTTOM,
+                x2: PLOT_RIGHT,
+                y2: PLOT_BOTTOM,
+            },
+            Segment {
+                class: "axis",
+                x1: PLOT_LEFT,
+                y1: PLOT_TOP,
+                x2: PLOT_LEFT,
+                y2: PLOT_BOTTOM,
+            },
+        ]);
+        for tick in &self.time_ticks {
+            scene.segments.push(Segment {
+                class: "tick",
+                x1: tick.at,
+                y1: PLOT_BOTTOM,
+                x2: tick.at,
+                y2: PLOT_BOTTOM + 4.0,
+            });
+            scene.labels.push(Label {
+                class: "tick-label",
+                x: tick.at,
+                y: PLOT_BOTTOM + 14.0,
+                anchor: Anchor::Middle,
+                upright: false,
+                text: tick.label.clone(),
+            });
+        }
+        scene.strokes.push(Stroke {
+            class: "series-line",
+            d: self.path.clone(),
+            colour: None,
+        });
+        scene.dots.extend(self.marker.map(|(cx, cy)| Dot {
+            class: "series-marker",
+            cx,
+            cy,
+            r: 3.5,
+            colour: None,
+            link: None,
+        }));
+        scene.labels.push(Label {
+            class: "axis-label",
+            x: (PLOT_LEFT + PLOT_RIGHT) / 2.0,
+            y: HEIGHT - 4.0,
+            anchor: Anchor::Middle,
+            upright: false,
+            text: "Modellzeit in s".to_owned(),
+        });
+        scene
+    }
+}
+
 /// The file name of the exported series at step `step`.
 #[must_use]
 pub fn series_file_name(step: u64) -> String {
@@ -276,6 +359,11 @@ mod tests {
         assert_eq!(labels, ["0", "2,5", "5"]);
         assert_eq!(chart.value_ticks[0].at, PLOT_BOTTOM);
         assert_eq!(chart.value_ticks[2].at, PLOT_TOP);
+        let scene = chart.scene();
+        assert_eq!(scene.texts("tick-label")[..3], ["0", "2,5", "5"]);
+        assert_eq!(scene.texts("axis-label"), ["Modellzeit in s"]);
+        assert_eq!(scene.strokes[0].d, chart.path);
+        assert_eq!(scene.dots.len(), 1, "the current value");
     }
 
     #[test]

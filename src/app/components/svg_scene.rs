@@ -1,0 +1,66 @@
+//! Draws a chart's [`Scene`] as SVG shapes: the one set of views every chart
+//! of the app shares.
+
+use leptos::prelude::*;
+
+use crate::app::view::scene::{Dot, Label, Scene};
+
+/// The shapes of `scene`, for inside an `<svg>` whose viewBox is the
+/// scene's drawing units.
+#[component]
+pub fn SvgScene(scene: Scene) -> impl IntoView {
+    let Scene {
+        segments,
+        strokes,
+        dots,
+        swatches,
+        labels,
+    } = scene;
+    view! {
+        {segments
+            .into_iter()
+            .map(|s| view! { <line class=s.class x1=s.x1 y1=s.y1 x2=s.x2 y2=s.y2/> })
+            .collect_view()}
+        {strokes
+            .into_iter()
+            .map(|s| view! { <path class=s.class d=s.d stroke=s.colour/> })
+            .collect_view()}
+        {dots.into_iter().map(dot).collect_view()}
+        {swatches
+            .into_iter()
+            .map(|s| {
+                view! { <rect class=s.class x=s.x y=s.y width=s.width height=s.height fill=s.colour/> }
+            })
+            .collect_view()}
+        {labels.into_iter().map(label).collect_view()}
+    }
+}
+
+/// A dot, inside its link when it has one.
+fn dot(dot: Dot) -> impl IntoView {
+    let circle = view! { <circle class=dot.class cx=dot.cx cy=dot.cy r=dot.r fill=dot.colour/> };
+    match dot.link {
+        Some(link) => view! {
+            <a href=link.href target="_blank" class=dot.class data-run=link.run>
+                <title>{link.title}</title>
+                {circle}
+            </a>
+        }
+        .into_any(),
+        None => circle.into_any(),
+    }
+}
+
+/// A text at its point; an upright one turned about it.
+fn label(label: Label) -> impl IntoView {
+    let (x, y) = (label.x, label.y);
+    let turn = label
+        .upright
+        .then(|| format!("translate({x} {y}) rotate(-90)"));
+    let (x, y) = if label.upright { (0.0, 0.0) } else { (x, y) };
+    view! {
+        <text class=label.class x=x y=y transform=turn text-anchor=label.anchor.as_str()>
+            {label.text}
+        </text>
+    }
+}
