@@ -178,6 +178,16 @@ async fn a_loaded_plan_runs_on_the_workers_and_exports_the_clis_bytes(page: AppP
     assert_eq!(links, serde_json::json!([8, 8]));
     page.save_screenshot_showing("studie.png", "#study-chart")
         .await;
+    // Each run's dot is drawn: an SVG link (an HTML one inside the chart
+    // would be in the page but never drawn) around a circle with a size.
+    let drawn = page
+        .js(
+            "return [...document.querySelectorAll('#study-chart a.run-dot')]
+                 .filter(a => a.namespaceURI === 'http://www.w3.org/2000/svg'
+                     && a.querySelector('circle').getBoundingClientRect().width > 0).length;",
+        )
+        .await;
+    assert_eq!(drawn, serde_json::json!(8), "every run's dot is drawn");
 }
 
 scenario!(svg, webgl => a_runs_link_opens_exactly_that_runs_last_state);

@@ -36,18 +36,29 @@ pub fn SvgScene(scene: Scene) -> impl IntoView {
     }
 }
 
-/// A dot, inside its link when it has one.
+/// A dot, inside its link when it has one. The link is written inside a
+/// group so that the view macro makes it SVG's `<a>` (and `<title>`), not
+/// HTML's, which SVG would not draw.
 fn dot(dot: Dot) -> impl IntoView {
-    let circle = view! { <circle class=dot.class cx=dot.cx cy=dot.cy r=dot.r fill=dot.colour/> };
-    match dot.link {
+    let Dot {
+        class,
+        cx,
+        cy,
+        r,
+        colour,
+        link,
+    } = dot;
+    match link {
         Some(link) => view! {
-            <a href=link.href target="_blank" class=dot.class data-run=link.run>
-                <title>{link.title}</title>
-                {circle}
-            </a>
+            <g>
+                <a href=link.href target="_blank" class=class data-run=link.run>
+                    <title>{link.title}</title>
+                    <circle class=class cx=cx cy=cy r=r fill=colour/>
+                </a>
+            </g>
         }
         .into_any(),
-        None => circle.into_any(),
+        None => view! { <circle class=class cx=cx cy=cy r=r fill=colour/> }.into_any(),
     }
 }
 
