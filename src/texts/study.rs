@@ -242,12 +242,12 @@ pub fn mebibytes(bytes: u64) -> String {
     }
 }
 
-/// One run of a plan needs more memory than the whole bound.
+/// One run of a plan needs more memory than the whole bound (the first
+/// sentence; the command line and the page say what helps).
 #[must_use]
 pub fn over_bound(error: &OverBound) -> String {
     format!(
-        "Ein Lauf dieses Plans braucht bis zu {} Speicher, mehr als die Grenze von {}; ein \
-         kürzeres Fenster (steps − burn_in) oder weniger Boids brauchen weniger.",
+        "Ein Lauf dieses Plans braucht bis zu {} Speicher, mehr als die Grenze von {}.",
         mebibytes(error.needs),
         mebibytes(error.bound)
     )
@@ -257,7 +257,8 @@ pub fn over_bound(error: &OverBound) -> String {
 #[must_use]
 pub fn cli_over_bound(error: &OverBound) -> String {
     format!(
-        "{} Mit --memory MiB lässt sich die Grenze erhöhen.",
+        "{} Ein kürzeres Fenster (steps − burn_in), weniger Boids oder eine höhere Grenze \
+         (--memory MiB) helfen.",
         over_bound(error)
     )
 }
