@@ -9,7 +9,7 @@ mod cli_support;
 use std::process::Command;
 
 use boids_schwarm::model::study::RESULTS_HEADER;
-use cli_support::{CLI, Dir, assert_refused, stdout};
+use cli_support::{CLI, Dir, assert_refused, run, stdout};
 
 /// 3 × 2 grid points × 2 seeds = 12 small runs.
 const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
@@ -321,6 +321,80 @@ fn a_results_file_claiming_runs_no_plan_can_have_is_refused_before_allocating() 
     }
 }
 
+/// Four runs of 10 boids over a window of 5 001 states: each is estimated
+/// at 200 040 + 5 120 + 1 048 576 bytes (1.2 MiB), so 3 MiB hold two of them.
+const FOUR_RUNS: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+  "base": {"count": 10}, "seeds": [1, 2, 3, 4], "steps": 5000, "burn_in": 0}"#;
+
+#[test]
+fn runs_that_would_exceed_the_memory_bound_run_on_fewer_threads_and_say_so() {
+    let dir = Dir::new("memory");
+    let plan = dir.file("plan.json", FOUR_RUNS);
+    let output = run(&["study", &plan, "--threads", "4", "--memory", "3"]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("Ein Lauf braucht bis zu 1,2 MiB Speicher")
+            && stderr.contains("höchstens 3 MiB")
+            && stderr.contains("rechnen 2 statt 4 Läufe gleichzeitig"),
+        "{stderr}"
+    );
+    // The same bytes as on one thread; within the default bound nothing is said.
+    let alone = run(&["study", &plan, "--threads", "1"]);
+    assert!(alone.stderr.is_empty());
+    assert_eq!(output.stdout, alone.stdout);
+    let within = run(&["study", &plan, "--threads", "4", "--memory", "5"]);
+    assert!(within.stderr.is_empty(), "4 × 1.2 MiB fit in 5 MiB");
+    // Only the runs left count: one run missing needs no second thread.
+    let output_file = dir.path("results.csv");
+    let three_rows: String = String::from_utf8(alone.stdout.clone())
+        .unwrap()
+        .lines()
+        .take(5)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&output_file, three_rows).unwrap();
+    let resume = |mib: &str| {
+        let args = ["--threads", "4", "--memory", mib, "--output", &output_file];
+        run(&[&["study", plan.as_str()][..], &args].concat())
+    };
+    assert_eq!(
+        resume("1").status.code(),
+        Some(2),
+        "1 MiB holds not one run"
+    );
+    let resumed = resume("2");
+    assert!(resumed.stderr.is_empty(), "one run left, on one thread");
+    assert_eq!(resumed.stdout, alone.stdout);
+}
+
+#[test]
+fn a_plan_whose_one_run_exceeds_the_memory_bound_is_refused_up_front() {
+    let dir = Dir::new("memory-refused");
+    // 10 boids over 1 000 001 states: 39.2 MiB for one run.
+    let plan = dir.file(
+        "plan.json",
+        r#"{"format": "boids-schwarm-study", "version": 1,
+            "base": {"count": 10}, "seeds": [1], "steps": 1000000, "burn_in": 0}"#,
+    );
+    let output = dir.path("results.csv");
+    assert_refused(
+        &["study", &plan, "--memory", "16", "--output", &output],
+        "Ein Lauf dieses Plans braucht bis zu 39,2 MiB Speicher, mehr als die Grenze von 16 MiB",
+    );
+    assert!(
+        !std::path::Path::new(&output).exists(),
+        "refused before the output is opened"
+    );
+    for bad in ["0", "1048577", "viel", "-3"] {
+        assert_refused(
+            &["study", &plan, "--memory", bad],
+            "keine ganze Zahl von 1 bis 1 048 576 (MiB)",
+        );
+    }
+}
+
 #[test]
 fn help_explains_the_study_commands_in_german() {
     for command in ["study", "study-merge", "study-summary"] {
@@ -330,6 +404,7 @@ fn help_explains_the_study_commands_in_german() {
             "--output DATEI",
             "--partial",
             "--plan PLAN.json",
+            "--memory MiB",
             "burn_in",
             "polarization_susceptibility",
         ] {

@@ -7,7 +7,8 @@
 use super::{file_name, german_number, range_message, short};
 use crate::model::ParamField;
 use crate::model::study::{
-    MAX_RUNS, MergeError, PLAN_FORMAT, PLAN_VERSION, PlanError, PlanProblem, ResultsError,
+    MAX_RUNS, MergeError, OverBound, PLAN_FORMAT, PLAN_VERSION, PlanError, PlanProblem,
+    ResultsError,
 };
 
 /// An integer as the messages show it: digits grouped from 10 000 on.
@@ -227,4 +228,75 @@ pub fn missing_runs(missing: &[u64], runs: u64) -> String {
         count(runs),
         list.join(", ")
     )
+}
+
+/// Bytes in MiB to a tenth, rounded up so that a need is never
+/// understated: `1,3 MiB`, `63,6 MiB`, `1024 MiB`.
+#[must_use]
+pub fn mebibytes(bytes: u64) -> String {
+    let tenths = (u128::from(bytes) * 10).div_ceil(1 << 20);
+    let whole = count(u64::try_from(tenths / 10).unwrap_or(u64::MAX));
+    match tenths % 10 {
+        0 => format!("{whole} MiB"),
+        tenth => format!("{whole},{tenth} MiB"),
+    }
+}
+
+/// One run of a plan needs more memory than the whole bound (the first
+/// sentence; the command line and the page say what helps).
+#[must_use]
+pub fn over_bound(error: &OverBound) -> String {
+    format!(
+        "Ein Lauf dieses Plans braucht bis zu {} Speicher, mehr als die Grenze von {}.",
+        mebibytes(error.needs),
+        mebibytes(error.bound)
+    )
+}
+
+/// The command line refuses a plan whose one run needs more than `--memory`.
+#[must_use]
+pub fn cli_over_bound(error: &OverBound) -> String {
+    format!(
+        "{} Ein kürzeres Fenster (steps − burn_in), weniger Boids oder eine höhere Grenze \
+         (--memory MiB) helfen.",
+        over_bound(error)
+    )
+}
+
+/// The command line computes `threads` runs at once instead of `wanted`,
+/// since each needs up to `share` bytes and all together at most `bound`.
+#[must_use]
+pub fn fewer_threads(threads: usize, wanted: usize, share: u64, bound: u64) -> String {
+    format!(
+        "Ein Lauf braucht bis zu {} Speicher: Damit höchstens {} belegt werden, rechnen {} \
+         statt {} Läufe gleichzeitig (--memory ändert die Grenze).",
+        mebibytes(share),
+        mebibytes(bound),
+        threads,
+        wanted
+    )
+}
+
+/// `--memory` got something other than a whole number of MiB in range.
+#[must_use]
+pub fn memory_option_error(value: &str, most: u64) -> String {
+    format!(
+        "--memory: „{}“ ist keine ganze Zahl von 1 bis {} (MiB).",
+        short(value),
+        count(most)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_is_said_in_mib_to_a_tenth_rounded_up() {
+        assert_eq!(mebibytes(1 << 30), "1024 MiB");
+        assert_eq!(mebibytes(66_648_616), "63,6 MiB");
+        assert_eq!(mebibytes(1), "0,1 MiB");
+        assert_eq!(mebibytes((1 << 20) + 1), "1,1 MiB");
+        assert_eq!(mebibytes(u64::MAX), "17 592 186 044 416 MiB");
+    }
 }

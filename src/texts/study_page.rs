@@ -2,10 +2,13 @@
 
 use super::APP_UPDATED;
 use super::engine::worker_failure;
+use super::study::{mebibytes, over_bound};
 use super::{label, param_error, study::plan_error};
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::study::draft::{AxisPart, PlanFormError, WholeField};
+use crate::app::study::estimate::WorkerCount;
 use crate::app::study::session::StudyNote;
+use crate::model::study::OverBound;
 
 /// The note for the study page.
 #[must_use]
@@ -25,6 +28,40 @@ pub fn study_note(note: &StudyNote) -> String {
             "Ein Web Worker lieferte für Lauf {run} ein falsches Ergebnis; die Studie wurde \
              angehalten."
         ),
+        StudyNote::TooLarge(over) => page_over_bound(over),
+    }
+}
+
+/// A plan whose one run needs more than the page's whole memory bound.
+#[must_use]
+pub fn page_over_bound(over: &OverBound) -> String {
+    format!(
+        "{} Weniger Schritte nach dem Einschwingen oder weniger Boids brauchen weniger.",
+        over_bound(over)
+    )
+}
+
+/// The memory the study's workers need at once, beside the size estimate:
+/// `share` bytes per worker (its run's and its own), at most `bound` in all.
+#[must_use]
+pub fn study_memory(count: &WorkerCount, share: u64, bound: u64) -> String {
+    if count.limited() {
+        format!(
+            "Speicher: Ein Lauf braucht mit seinem Web Worker bis zu {}; damit höchstens {} \
+             belegt werden, rechnen nur {} statt {} Web Worker gleichzeitig.",
+            mebibytes(share),
+            mebibytes(bound),
+            count.workers,
+            count.wanted
+        )
+    } else {
+        format!(
+            "Speicher: bis zu {} ({} Web Worker zu je bis zu {}; höchstens {} erlaubt).",
+            mebibytes(share.saturating_mul(u64::from(count.workers))),
+            count.workers,
+            mebibytes(share),
+            mebibytes(bound)
+        )
     }
 }
 
@@ -104,3 +141,39 @@ pub fn study_workers_failed(failure: &WorkerFailure) -> String {
 /// A study worker crashed and its run is computed again.
 pub const STUDY_WORKER_RESTARTED: &str =
     "Ein Rechenkern ist abgestürzt und wurde neu gestartet; sein Lauf wird neu gerechnet.";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_beside_the_size_says_when_fewer_workers_run() {
+        let share = 66_648_616 + (8 << 20);
+        let fewer = WorkerCount {
+            workers: 7,
+            wanted: 16,
+        };
+        assert_eq!(
+            study_memory(&fewer, share, 512 << 20),
+            "Speicher: Ein Lauf braucht mit seinem Web Worker bis zu 71,6 MiB; damit höchstens \
+             512 MiB belegt werden, rechnen nur 7 statt 16 Web Worker gleichzeitig."
+        );
+        let all = WorkerCount {
+            workers: 2,
+            wanted: 2,
+        };
+        assert_eq!(
+            study_memory(&all, share, 512 << 20),
+            "Speicher: bis zu 143,2 MiB (2 Web Worker zu je bis zu 71,6 MiB; höchstens 512 MiB \
+             erlaubt)."
+        );
+        let over = OverBound {
+            needs: share,
+            bound: 64 << 20,
+        };
+        assert!(
+            study_note(&StudyNote::TooLarge(over))
+                .starts_with("Ein Lauf dieses Plans braucht bis zu 71,6 MiB Speicher, mehr als die Grenze von 64 MiB.")
+        );
+    }
+}

@@ -5,10 +5,7 @@
 //! the command-line tool prints for the same run.
 
 use crate::model::Params;
-use crate::model::study::{Run, row_line, run_statistics};
-
-/// The most steps a run may have (a plan's limit, SPEC §8).
-const MAX_STEPS: u64 = 1_000_000;
+use crate::model::study::{MAX_STEPS, Run, row_line, run_statistics};
 
 /// Work for one worker: one whole run of a study.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,19 +1,34 @@
-//! Starting, following and stopping a study: the plan's size and time
-//! estimate, „Rechenkerne“, „Studie starten“ / „Studie fortsetzen“,
+//! Starting, following and stopping a study: the plan's size, time and
+//! memory estimate, „Rechenkerne“, „Studie starten“ / „Studie fortsetzen“,
 //! „Abbrechen“, the progress with elapsed time and time left.
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
-use crate::texts::study_page::plan_form_error;
+use crate::model::study::{OverBound, PAGE_MEMORY};
+use crate::texts::study_page::{page_over_bound, plan_form_error, study_memory};
 
 use super::CoresField;
 use crate::app::format::format_integer;
 use crate::app::platform::cores::CoreSetting;
 use crate::app::platform::timing::now_ms;
-use crate::app::study::estimate::{estimate_ms, format_duration};
+use crate::app::study::estimate::{WorkerCount, estimate_ms, format_duration, study_workers};
 use crate::app::study::progress::{done_percent, progress_line, state_words, times};
 use crate::app::study::{Checked, StudyStore};
+
+/// What the panel says about the form's plan before it runs.
+#[derive(Clone, Copy)]
+struct PlanState {
+    runs: u64,
+    done: u64,
+    missing: u64,
+    /// The time estimate, ms.
+    estimate: f64,
+    /// The workers it would start, or why it cannot start.
+    workers: Result<WorkerCount, OverBound>,
+    /// Bytes per worker at most: its run's and its own.
+    share: u64,
+}
 
 /// The plan's runs, the buttons and the progress.
 #[component]
@@ -49,28 +64,47 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             }
             _ => (0, (0..id.runs).collect()),
         });
-        let estimate = estimate_ms(&plan, missing.iter().copied(), cores.value().get());
-        Some((id.runs, done, missing.len() as u64, estimate))
+        let missing_runs = missing.len() as u64;
+        let workers = study_workers(&plan, missing_runs, cores.value().get(), &PAGE_MEMORY);
+        let parallel = workers.map_or(1, |count| count.workers);
+        Some(PlanState {
+            runs: id.runs,
+            done,
+            missing: missing_runs,
+            estimate: estimate_ms(&plan, missing.iter().copied(), parallel),
+            workers,
+            share: PAGE_MEMORY.share(&plan),
+        })
     };
     let summary = move || match plan_state() {
-        Some((runs, done, missing, estimate)) if missing > 0 => format!(
+        Some(state) if state.missing > 0 => format!(
             "{} Läufe{}; geschätzte Rechenzeit mit {} Rechenkern(en): etwa {}.",
-            format_integer(runs),
-            if done > 0 {
-                format!(", davon {} schon gerechnet", format_integer(done))
+            format_integer(state.runs),
+            if state.done > 0 {
+                format!(", davon {} schon gerechnet", format_integer(state.done))
             } else {
                 String::new()
             },
-            cores.value().get(),
-            format_duration(estimate)
+            state.workers.map_or(1, |count| count.workers),
+            format_duration(state.estimate)
         ),
-        Some((runs, ..)) => format!("{} Läufe, alle gerechnet.", format_integer(runs)),
+        Some(state) => format!("{} Läufe, alle gerechnet.", format_integer(state.runs)),
         None => String::new(),
     };
-    let resumable =
-        move || plan_state().is_some_and(|(_, done, missing, _)| done > 0 && missing > 0);
-    let can_start =
-        move || !running.get() && plan_state().is_some_and(|(.., missing, _)| missing > 0);
+    // The memory beside it: fewer workers than „Rechenkerne“ where the
+    // bound holds fewer, no start where not even one run fits.
+    let memory = move || match plan_state() {
+        Some(state) if state.missing > 0 => match state.workers {
+            Ok(count) => (study_memory(&count, state.share, PAGE_MEMORY.total), "hint"),
+            Err(over) => (page_over_bound(&over), "field-error"),
+        },
+        _ => (String::new(), "hint"),
+    };
+    let resumable = move || plan_state().is_some_and(|state| state.done > 0 && state.missing > 0);
+    let can_start = move || {
+        !running.get()
+            && plan_state().is_some_and(|state| state.missing > 0 && state.workers.is_ok())
+    };
     let start = move |_| {
         if let Some(Some(Ok((json, plan)))) = checked.try_get_untracked() {
             store.start(&json, plan, cores.value().get_untracked());
@@ -83,6 +117,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                 {move || checked.with(|c| c.as_ref().and_then(|c| c.as_ref().err()).map(plan_form_error))}
             </p>
             <p class="study-size" id="study-size">{summary}</p>
+            <p class=move || memory().1 id="study-memory">{move || memory().0}</p>
             <CoresField
                 id="study-cores"
                 hint_id="study-cores-hint"

@@ -1,8 +1,9 @@
 //! A study's time, before it runs (a rough estimate from the plan) and
-//! while it runs (the runner's figures), in words.
+//! while it runs (the runner's figures), in words; and how many Web Workers
+//! it gets within the page's memory bound.
 
 use crate::model::PERIOD;
-use crate::model::study::Plan;
+use crate::model::study::{MemoryBound, OverBound, Plan};
 
 /// Cost of one step per boid in a worker, ms (the step, its measures and
 /// the bookkeeping of a run), measured in headless Chromium on a 2-core
@@ -39,6 +40,37 @@ pub fn estimate_ms(plan: &Plan, runs: impl Iterator<Item = u64>, workers: u32) -
     total / parallel as f64
 }
 
+/// The Web Workers a study starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WorkerCount {
+    /// Workers to start, `1 ..= wanted`.
+    pub workers: u32,
+    /// One per missing run up to „Rechenkerne“ (at least 1).
+    pub wanted: u32,
+}
+
+impl WorkerCount {
+    /// Whether memory allows fewer workers than wanted.
+    #[must_use]
+    pub fn limited(&self) -> bool {
+        self.workers < self.wanted
+    }
+}
+
+/// The workers for the `missing` runs of `plan` with `cores` „Rechenkerne“:
+/// one per missing run up to `cores`, and no more than `bound` holds at
+/// once; [`OverBound`] when not even one run fits.
+pub fn study_workers(
+    plan: &Plan,
+    missing: u64,
+    cores: u32,
+    bound: &MemoryBound,
+) -> Result<WorkerCount, OverBound> {
+    let wanted = u64::from(cores.max(1)).min(missing.max(1)) as u32;
+    let workers = bound.runs_at_once(plan, wanted)?;
+    Ok(WorkerCount { workers, wanted })
+}
+
 /// A duration in German words: „unter 1 s“, „42 s“, „3 min 20 s“, „2 h 5 min“.
 #[must_use]
 pub fn format_duration(ms: f64) -> String {
@@ -71,6 +103,47 @@ mod tests {
         assert!(step_ms(100, 1.2) > 0.0);
         assert!(step_ms(3000, 1.2) > 20.0 * step_ms(100, 1.2));
         assert!(step_ms(3000, 2.5) > step_ms(3000, 1.2));
+    }
+
+    #[test]
+    fn long_windows_get_fewer_workers_and_too_long_ones_none() {
+        use crate::model::study::PAGE_MEMORY;
+        let plan = |count: u32, steps: u32, burn_in: u32| {
+            Plan::parse(
+                format!(
+                    r#"{{"format": "boids-schwarm-study", "version": 1, "base": {{"count": {count}}},
+                        "seeds": {{"from": 1, "count": 20}}, "steps": {steps}, "burn_in": {burn_in}}}"#
+                )
+                .as_bytes(),
+            )
+            .expect("valid")
+        };
+        let short = plan(1000, 1000, 500);
+        let count = study_workers(&short, 20, 16, &PAGE_MEMORY).expect("fits");
+        assert_eq!((count.workers, count.limited()), (16, false));
+        let count = study_workers(&short, 3, 16, &PAGE_MEMORY).expect("fits");
+        assert_eq!(
+            count,
+            WorkerCount {
+                workers: 3,
+                wanted: 3
+            },
+            "one per missing run"
+        );
+        // 1 000 001 states of 50 000 boids: 63.6 MiB a run, 8 MiB a worker.
+        let long = plan(50_000, 1_000_000, 0);
+        let count = study_workers(&long, 20, 16, &PAGE_MEMORY).expect("fits");
+        assert_eq!(
+            (count.workers, count.wanted, count.limited()),
+            (7, 16, true)
+        );
+        assert!(PAGE_MEMORY.peak(&long, count.workers) <= 512 << 20);
+        let small = MemoryBound {
+            total: 64 << 20,
+            per_run: 8 << 20,
+        };
+        let refused = study_workers(&long, 20, 2, &small).expect_err("one run is too much");
+        assert_eq!(refused.needs, PAGE_MEMORY.share(&long));
     }
 
     #[test]

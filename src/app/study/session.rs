@@ -5,10 +5,11 @@
 //! an executor ([`StudyExecutor`]) that does what the study asks for: the
 //! browser's workers and local storage in the app, fakes in the tests.
 
+use super::estimate::study_workers;
 use super::runner::{Phase, Recorded, StudyRunner};
 use super::saved::{self, Shelf};
 use crate::app::platform::engine::WorkerFailure;
-use crate::model::study::Plan;
+use crate::model::study::{MemoryBound, OverBound, PAGE_MEMORY, Plan};
 use crate::worker::study::{RunReply, RunRequest};
 
 /// What the study page must say (words in `texts::study_page`).
@@ -26,6 +27,9 @@ pub enum StudyNote {
     WorkerRestarted,
     /// A worker answered run `run` with a row that is not that run's.
     BadRow { run: u64 },
+    /// One run of the plan needs more memory than the page's whole bound:
+    /// nothing was started.
+    TooLarge(OverBound),
 }
 
 /// What the study's effects are carried out with.
@@ -46,10 +50,22 @@ pub trait StudyExecutor {
 }
 
 /// The study last started in this browser, if any, and what to say.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct StudySession {
     runner: Option<StudyRunner>,
     note: Option<StudyNote>,
+    /// What its workers may hold at once ([`PAGE_MEMORY`]).
+    bound: MemoryBound,
+}
+
+impl Default for StudySession {
+    fn default() -> Self {
+        Self {
+            runner: None,
+            note: None,
+            bound: PAGE_MEMORY,
+        }
+    }
 }
 
 impl StudySession {
@@ -64,7 +80,11 @@ impl StudySession {
             }
             StudyRunner::new(plan, restored.rows)
         });
-        Self { runner, note }
+        Self {
+            runner,
+            note,
+            ..Self::default()
+        }
     }
 
     /// The study, if one was started or restored.
@@ -89,8 +109,10 @@ impl StudySession {
 
     /// „Studie starten“ / „Studie fortsetzen“ at `now`: computes the missing
     /// runs of `plan` (its JSON text `json`) on at most `cores` workers,
-    /// one per missing run. Rows of this plan kept in storage count as
-    /// done. Ignored while the study runs.
+    /// one per missing run, and no more than the memory bound holds (a
+    /// plan whose one run exceeds it starts nothing and says so). Rows of
+    /// this plan kept in storage count as done. Ignored while the study
+    /// runs.
     pub fn start(
         &mut self,
         executor: &mut impl StudyExecutor,
@@ -124,7 +146,13 @@ impl StudySession {
         if missing == 0 {
             return;
         }
-        let workers = u64::from(cores.max(1)).min(missing) as u32;
+        let workers = match study_workers(runner.plan(), missing, cores, &self.bound) {
+            Ok(count) => count.workers,
+            Err(over) => {
+                self.note = Some(StudyNote::TooLarge(over));
+                return;
+            }
+        };
         match executor.start_workers(workers) {
             Ok(size) => {
                 for assignment in runner.start(size as usize, now) {
@@ -307,6 +335,33 @@ mod tests {
         while answer(&mut study, &mut fakes) {}
         study.start(&mut fakes, PLAN, plan(PLAN), 16, 2.0);
         assert_eq!(fakes.started, [6], "nothing missing");
+    }
+
+    #[test]
+    fn memory_limits_the_workers_and_a_run_over_the_bound_starts_none() {
+        // 1 000 001 states of 50 000 boids: 63.6 MiB a run, 8 MiB a worker.
+        const LONG: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+            "base": {"count": 50000}, "seeds": {"from": 1, "count": 12},
+            "steps": 1000000, "burn_in": 0}"#;
+        let mut fakes = Fakes::default();
+        let mut study = StudySession::restore(&mut fakes.shelf);
+        study.start(&mut fakes, LONG, plan(LONG), 12, 0.0);
+        assert_eq!(fakes.started, [7], "7 × 71.6 MiB within 512 MiB");
+        assert_eq!(fakes.sent.len(), 7);
+        study.cancel(&mut fakes, 1.0);
+
+        let mut study = StudySession::restore(&mut fakes.shelf);
+        study.bound = MemoryBound {
+            total: 64 << 20,
+            per_run: 8 << 20,
+        };
+        study.start(&mut fakes, LONG, plan(LONG), 12, 2.0);
+        assert_eq!(fakes.started, [7], "no workers started");
+        assert!(!study.is_running());
+        assert!(matches!(
+            study.note(),
+            Some(StudyNote::TooLarge(OverBound { bound, .. })) if *bound == 64 << 20
+        ));
     }
 
     #[test]

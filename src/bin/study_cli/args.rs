@@ -1,6 +1,8 @@
 //! The arguments of the study commands.
 
+use boids_schwarm::model::study::CLI_MEMORY_MIB;
 use boids_schwarm::texts::short;
+use boids_schwarm::texts::study::memory_option_error;
 
 /// `--shard I/N`: only the runs whose number leaves remainder `index` when
 /// divided by `count` (`0 ≤ index < count`).
@@ -19,10 +21,16 @@ pub struct StudyArgs {
     pub shard: Shard,
     /// Where each finished run's row is appended (and a study resumes).
     pub output: Option<String>,
+    /// The bound on the memory of the runs at once, in MiB,
+    /// `1 ..= MAX_MEMORY_MIB`.
+    pub memory_mib: u64,
 }
 
 /// The most threads `--threads` accepts.
 pub const MAX_THREADS: usize = 256;
+
+/// The largest bound `--memory` accepts, in MiB (1 TiB).
+pub const MAX_MEMORY_MIB: u64 = 1 << 20;
 
 fn usage_error(command: &str, message: &str) -> String {
     format!("{message} (Hilfe: boids-schwarm-cli {command} --help)")
@@ -38,6 +46,7 @@ pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
     let mut threads = None;
     let mut shard = None;
     let mut output = None;
+    let mut memory = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         if !is_option(arg) {
@@ -46,7 +55,7 @@ pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
             }
             continue;
         }
-        let known = ["--threads", "--shard", "--output"];
+        let known = ["--threads", "--shard", "--output", "--memory"];
         if !known.contains(&arg.as_str()) {
             return Err(usage_error(
                 "study",
@@ -59,6 +68,7 @@ pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
         let already = match arg.as_str() {
             "--threads" => threads.replace(parse_threads(value)?).is_some(),
             "--shard" => shard.replace(parse_shard(value)?).is_some(),
+            "--memory" => memory.replace(parse_memory(value)?).is_some(),
             _ => output.replace(value.clone()).is_some(),
         };
         if already {
@@ -75,15 +85,26 @@ pub fn parse_study(args: &[String]) -> Result<StudyArgs, String> {
         threads: threads.unwrap_or(cores),
         shard: shard.unwrap_or(Shard { index: 0, count: 1 }),
         output,
+        memory_mib: memory.unwrap_or(CLI_MEMORY_MIB),
     })
 }
 
-fn parse_threads(value: &str) -> Result<usize, String> {
+/// `value` as a whole number from 1 to `most`.
+fn whole_up_to(value: &str, most: u64) -> Option<u64> {
     value
         .trim()
-        .parse::<usize>()
+        .parse::<u64>()
         .ok()
-        .filter(|k| (1..=MAX_THREADS).contains(k))
+        .filter(|number| (1..=most).contains(number))
+}
+
+fn parse_memory(value: &str) -> Result<u64, String> {
+    whole_up_to(value, MAX_MEMORY_MIB).ok_or_else(|| memory_option_error(value, MAX_MEMORY_MIB))
+}
+
+fn parse_threads(value: &str) -> Result<usize, String> {
+    whole_up_to(value, MAX_THREADS as u64)
+        .map(|k| k as usize)
         .ok_or_else(|| {
             format!(
                 "--threads: „{}“ ist keine ganze Zahl von 1 bis {MAX_THREADS}.",

@@ -1,6 +1,8 @@
 //! The German usage of the study commands (`… study --help`).
 
-use boids_schwarm::model::study::RESULTS_HEADER;
+use boids_schwarm::model::study::{
+    CLI_MEMORY_MIB, RESULTS_HEADER, SWARM_BYTES_PER_BOID, WINDOW_STEP_BYTES,
+};
 
 /// The usage of all three study commands, with the plan's keys and the
 /// results' columns.
@@ -9,6 +11,7 @@ pub fn text() -> String {
     let columns = wrap(&columns, 76);
     format!(
         "Aufruf: boids-schwarm-cli study PLAN.json [--threads K] [--shard I/N] [--output DATEI]\n\
+         \x20                                          [--memory MiB]\n\
          \x20      boids-schwarm-cli study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20      boids-schwarm-cli study-summary PLAN.json ERGEBNISSE.csv\n\
          \n\
@@ -31,6 +34,12 @@ pub fn text() -> String {
          \x20                 Eine Datei eines anderen Plans wird abgelehnt. Solange die\n\
          \x20                 Studie läuft, ist DATEI gesperrt: Ein zweiter Aufruf mit\n\
          \x20                 derselben DATEI wird abgelehnt und ändert sie nicht.\n\
+         \x20 --memory MiB    Grenze für den Speicher der gleichzeitig gerechneten Läufe\n\
+         \x20                 (1 bis 1 048 576; Standard {CLI_MEMORY_MIB} = 1 GiB). Vorab geschätzt:\n\
+         \x20                 {WINDOW_STEP_BYTES} Bytes je Schritt des Fensters, {SWARM_BYTES_PER_BOID} Bytes je Boid und 1 MiB\n\
+         \x20                 je Lauf. Passen nicht K Läufe hinein, rechnen weniger\n\
+         \x20                 gleichzeitig (eine Zeile auf stderr sagt es); passt nicht\n\
+         \x20                 einmal einer, wird der Plan abgelehnt (Exit-Code 2).\n\
          \n\
          study-merge DATEI… [--partial] [--plan PLAN.json]\n\
          \x20 fügt Ergebnisdateien desselben Plans (Shards, abgebrochene Läufe) zu den\n\

@@ -9,9 +9,12 @@ mod help;
 mod parallel;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 
-use boids_schwarm::model::study::{Plan, ResultsFile, merge, results_header, summary_csv};
+use boids_schwarm::model::study::{
+    MemoryBound, Plan, ResultsFile, merge, results_header, summary_csv,
+};
 use boids_schwarm::texts::study as texts;
 
 use crate::cli_io::{self, Failure, print};
@@ -24,7 +27,9 @@ pub fn dispatch(program: &str, args: &[String]) -> Option<ExitCode> {
     let help = rest.iter().any(|arg| arg == "--help" || arg == "-h");
     let outcome = match command.as_str() {
         "study" | "study-merge" | "study-summary" if help => print(&help::text()),
-        "study" => parse_study(rest).map_err(Failure::from).and_then(study),
+        "study" => parse_study(rest)
+            .map_err(Failure::from)
+            .and_then(|args| study(program, args)),
         "study-merge" => parse_merge(rest)
             .map_err(Failure::from)
             .and_then(study_merge),
@@ -36,8 +41,14 @@ pub fn dispatch(program: &str, args: &[String]) -> Option<ExitCode> {
     Some(cli_io::finish(program, outcome))
 }
 
-fn study(args: StudyArgs) -> Result<(), Failure> {
+fn study(program: &str, args: StudyArgs) -> Result<(), Failure> {
     let plan = files::read_plan(&args.plan)?;
+    // How many runs fit in the bound at once; refused before any file is
+    // opened or anything printed when not even one does.
+    let bound = MemoryBound::mebibytes(args.memory_mib);
+    let fit = bound
+        .runs_at_once(&plan, u32::MAX)
+        .map_err(|error| Failure::Refused(texts::cli_over_bound(&error)))?;
     let selected: Vec<u64> = (0..plan.run_count())
         .filter(|run| run % args.shard.count == args.shard.index)
         .collect();
@@ -53,10 +64,17 @@ fn study(args: StudyArgs) -> Result<(), Failure> {
         .copied()
         .filter(|run| !done.contains_key(run))
         .collect();
+    let wanted = args.threads.min(pending.len());
+    let threads = wanted.min(fit as usize);
+    if threads < wanted {
+        let note = texts::fewer_threads(threads, wanted, bound.share(&plan), bound.total);
+        // A note only: the study goes on even where stderr is gone.
+        let _ = writeln!(std::io::stderr(), "{program}: {note}");
+    }
     print(&results_header(plan.id()))?;
     let mut printer = parallel::InOrder::new(&selected, done);
     printer.flush(print)?;
-    parallel::compute(&plan, &pending, args.threads, |run, line| {
+    parallel::compute(&plan, &pending, threads, |run, line| {
         if let Some(output) = output.as_mut() {
             output.append(line)?;
         }

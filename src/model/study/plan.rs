@@ -20,7 +20,7 @@ pub const MAX_PLAN_BYTES: usize = 1 << 20;
 /// The most runs a plan may have.
 pub const MAX_RUNS: u64 = 10_000;
 /// The largest `steps`.
-const MAX_STEPS: u64 = 1_000_000;
+pub const MAX_STEPS: u64 = 1_000_000;
 
 /// A checked plan: at most [`MAX_RUNS`] runs, `1 ≤ steps ≤ 1 000 000`,
 /// `0 ≤ burn_in ≤ steps`.
