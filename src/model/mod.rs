@@ -51,7 +51,7 @@ pub use measures::{
 };
 pub use params::{ParamError, ParamField, Params, ValidRange};
 pub use rng::Lcg;
-pub use series::Series;
+pub use series::{CSV_ROWS_PER_PART, SERIES_KEPT_ROWS, Series};
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
     HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d, length,

@@ -5,18 +5,49 @@
 use super::measures::{Measures, SERIES_HEADER};
 use super::swarm::Swarm;
 
-/// The measures of consecutive steps `first_step ..= last_step`.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The rows a series keeps at least: its last million steps (40 000 s of
+/// model time), about 48 MB. Older rows are dropped a quarter of this at a
+/// time, so a series holds at most 1,25 million rows however long the swarm
+/// runs, and recording stays O(1) per step on average.
+pub const SERIES_KEPT_ROWS: usize = 1_000_000;
+
+/// Rows of CSV per part of [`Series::csv_parts`]: about 8 MB of text each.
+pub const CSV_ROWS_PER_PART: usize = 100_000;
+
+/// The measures of consecutive steps `first_step ..= last_step`: the last
+/// [`SERIES_KEPT_ROWS`] steps at least, every step while there are fewer.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Series {
     first_step: u64,
     rows: Vec<Measures>,
+    /// Rows kept at least; between this and 1,25 × this, the oldest go.
+    kept: usize,
+    /// Rows dropped from the front since the series began.
+    dropped: u64,
+}
+
+impl Default for Series {
+    fn default() -> Self {
+        Self::keeping(SERIES_KEPT_ROWS)
+    }
 }
 
 impl Series {
-    /// An empty series.
+    /// An empty series that keeps [`SERIES_KEPT_ROWS`] rows.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty series that keeps at least the last `kept` rows (≥ 4).
+    #[must_use]
+    pub fn keeping(kept: usize) -> Self {
+        Self {
+            first_step: 0,
+            rows: Vec::new(),
+            kept: kept.max(4),
+            dropped: 0,
+        }
     }
 
     /// Records the measures of the state at `step`. A step right after the
@@ -30,15 +61,30 @@ impl Series {
         if self.rows.is_empty() || step < self.first_step || step > next {
             self.first_step = step;
             self.rows.clear();
+            self.dropped = 0;
         } else {
             self.rows.truncate((step - self.first_step) as usize);
         }
         self.rows.push(measures);
+        if self.rows.len() >= self.kept + self.kept / 4 {
+            let old = self.rows.len() - self.kept;
+            self.rows.drain(..old);
+            self.first_step += old as u64;
+            self.dropped += old as u64;
+        }
     }
 
     /// Removes every row.
     pub fn clear(&mut self) {
         self.rows.clear();
+        self.dropped = 0;
+    }
+
+    /// How many rows at the front were dropped since the series began: the
+    /// steps before [`Series::first_step`] it no longer holds.
+    #[must_use]
+    pub fn dropped(&self) -> u64 {
+        self.dropped
     }
 
     /// The step of the first row; `None` when empty.
@@ -81,13 +127,29 @@ impl Series {
     /// line break.
     #[must_use]
     pub fn to_csv(&self) -> String {
-        let mut csv = String::with_capacity(SERIES_HEADER.len() + 1 + self.rows.len() * 128);
-        csv.push_str(SERIES_HEADER);
-        csv.push('\n');
-        for (offset, measures) in self.rows.iter().enumerate() {
-            csv.push_str(&measures.csv_row(self.first_step + offset as u64));
-        }
-        csv
+        self.csv_parts(self.rows.len().max(1)).collect()
+    }
+
+    /// The same CSV in parts of at most `rows_per_part` rows (≥ 1), the
+    /// header at the start of the first: a long series is handed on part by
+    /// part and never becomes one string (a browser's strings end at about
+    /// 500 MB; a series of 6 million steps would be 480 MB).
+    pub fn csv_parts(&self, rows_per_part: usize) -> impl Iterator<Item = String> + '_ {
+        let rows_per_part = rows_per_part.max(1);
+        let parts = self.rows.len().div_ceil(rows_per_part).max(1);
+        (0..parts).map(move |part| {
+            let start = part * rows_per_part;
+            let rows = &self.rows[start..(start + rows_per_part).min(self.rows.len())];
+            let mut csv = String::with_capacity(rows.len() * 96 + SERIES_HEADER.len() + 1);
+            if part == 0 {
+                csv.push_str(SERIES_HEADER);
+                csv.push('\n');
+            }
+            for (offset, measures) in rows.iter().enumerate() {
+                csv.push_str(&measures.csv_row(self.first_step + (start + offset) as u64));
+            }
+            csv
+        })
     }
 }
 
@@ -168,6 +230,68 @@ mod tests {
         assert_eq!((series.first_step(), series.len()), (Some(2), 1));
         series.clear();
         assert_eq!((series.first_step(), series.last()), (None, None));
+    }
+
+    #[test]
+    fn a_long_series_keeps_its_last_rows_in_bounded_memory() {
+        let mut series = Series::keeping(8);
+        for step in 0..=9 {
+            series.record(step, row(step as f64));
+        }
+        // At 10 rows (8 + 8 / 4) the oldest two went.
+        assert_eq!(
+            (series.first_step(), series.last_step(), series.dropped()),
+            (Some(2), Some(9), 2)
+        );
+        for step in 10..1_000 {
+            series.record(step, row(step as f64));
+            assert!(series.len() < 10, "never more than 1,25 × kept");
+            assert!(series.len() >= 8, "never fewer than kept");
+        }
+        assert_eq!(series.last_step(), Some(999));
+        assert_eq!(series.first_step(), Some(1_000 - series.len() as u64));
+        assert_eq!(series.dropped(), series.first_step().expect("rows"));
+        assert_eq!(
+            series.rows()[0].mean_speed,
+            series.dropped() as f64,
+            "the right rows"
+        );
+        // Going back within the rows kept replaces as before; the count stays.
+        series.record(995, row(-1.0));
+        assert_eq!(
+            (series.last_step(), series.dropped() > 0),
+            (Some(995), true)
+        );
+        series.record(5, row(5.0));
+        assert_eq!(
+            (series.first_step(), series.dropped()),
+            (Some(5), 0),
+            "anew"
+        );
+        series.clear();
+        assert_eq!(series.dropped(), 0);
+    }
+
+    #[test]
+    fn the_csv_in_parts_is_the_csv() {
+        let mut series = Series::new();
+        for step in 40..47 {
+            series.record(step, row(step as f64));
+        }
+        let whole = series.to_csv();
+        for rows_per_part in [1, 2, 3, 7, 100] {
+            let parts: Vec<String> = series.csv_parts(rows_per_part).collect();
+            assert_eq!(parts.len(), 7usize.div_ceil(rows_per_part));
+            assert_eq!(parts.concat(), whole, "{rows_per_part} rows per part");
+            assert!(
+                parts[1..].iter().all(|part| !part.contains("step")),
+                "one header"
+            );
+        }
+        assert_eq!(
+            Series::new().csv_parts(5).collect::<Vec<_>>(),
+            [format!("{SERIES_HEADER}\n")]
+        );
     }
 
     #[test]

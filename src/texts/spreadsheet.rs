@@ -15,30 +15,49 @@ pub const BYTE_ORDER_MARK: char = '\u{FEFF}';
 /// number keeps all its digits; only its decimal point becomes a comma, so
 /// replacing it back gives the plain CSV's exact value. A header it does not
 /// know keeps its English name.
+#[cfg(test)]
 #[must_use]
 pub fn for_excel(csv: &str) -> String {
-    let mut out = String::with_capacity(csv.len() + csv.len() / 4 + 8);
-    out.push(BYTE_ORDER_MARK);
-    let mut header_written = false;
-    for line in csv.lines() {
-        if line.starts_with('#') {
-            push_text(&mut out, line);
-        } else {
-            for (i, cell) in line.split(',').enumerate() {
-                if i > 0 {
-                    out.push(';');
-                }
-                if header_written {
-                    push_value(&mut out, cell);
-                } else {
-                    push_text(&mut out, &column_name(cell));
-                }
-            }
-            header_written = true;
+    ExcelParts::default().convert(csv)
+}
+
+/// [`for_excel`] part by part, for a CSV handed on in parts that each end
+/// with a line break: the byte order mark before the first, the header's
+/// German names for the first line that is not a comment.
+#[derive(Debug, Default)]
+pub struct ExcelParts {
+    started: bool,
+    header_written: bool,
+}
+
+impl ExcelParts {
+    /// The next part in its Excel form.
+    pub fn convert(&mut self, csv: &str) -> String {
+        let mut out = String::with_capacity(csv.len() + csv.len() / 4 + 8);
+        if !self.started {
+            out.push(BYTE_ORDER_MARK);
+            self.started = true;
         }
-        out.push_str("\r\n");
+        for line in csv.lines() {
+            if line.starts_with('#') {
+                push_text(&mut out, line);
+            } else {
+                for (i, cell) in line.split(',').enumerate() {
+                    if i > 0 {
+                        out.push(';');
+                    }
+                    if self.header_written {
+                        push_value(&mut out, cell);
+                    } else {
+                        push_text(&mut out, &column_name(cell));
+                    }
+                }
+                self.header_written = true;
+            }
+            out.push_str("\r\n");
+        }
+        out
     }
-    out
 }
 
 /// A number with a decimal comma; anything else as text.
@@ -160,6 +179,12 @@ mod tests {
         }
         let plain = series.to_csv();
         let excel = for_excel(&plain);
+        let mut parts = ExcelParts::default();
+        let in_parts: String = series
+            .csv_parts(3)
+            .map(|part| parts.convert(&part))
+            .collect();
+        assert_eq!(in_parts, excel, "the same file in parts");
         let rows = cells(&excel);
         assert_eq!(rows.len(), plain.lines().count());
         assert_eq!(rows[0][0], "Schritt");

@@ -5,11 +5,12 @@
 use leptos::prelude::*;
 
 use super::SvgScene;
-use crate::app::platform::download::download_csv;
+use crate::app::format::format_integer;
+use crate::app::platform::download::download_csv_parts;
 use crate::app::platform::timing::now_ms;
 use crate::app::simulation::state::SwarmStore;
 use crate::app::view::series_chart::{COLUMNS, Chart, HEIGHT, WIDTH, chart, series_file_name};
-use crate::model::{Measure, Series};
+use crate::model::{CSV_ROWS_PER_PART, Measure};
 use crate::texts::{self, measure_label};
 
 /// While the swarm runs the charts are drawn at most this often (ms): a few
@@ -25,19 +26,27 @@ pub fn SeriesPlots() -> impl IntoView {
     let open = RwSignal::new(true);
     let charts = RwSignal::new(Vec::<Chart>::new());
     let rows = RwSignal::new(0usize);
+    // The first step the series still holds and how many before it it
+    // dropped (a run beyond a million steps).
+    let kept_from = RwSignal::new(None::<(u64, u64)>);
     let last_drawn = StoredValue::new(f64::NEG_INFINITY);
     let waiting = StoredValue::new(false);
     let draw = move || {
         let _ = last_drawn.try_set_value(now_ms());
         let _ = waiting.try_set_value(false);
-        let (drawn, count) = store.with_series(|series| {
+        let (drawn, count, kept) = store.with_series(|series| {
             (
                 Measure::ALL.map(|measure| chart(series, measure)).to_vec(),
                 series.len(),
+                series
+                    .first_step()
+                    .filter(|_| series.dropped() > 0)
+                    .map(|first| (first, series.dropped())),
             )
         });
         let _ = charts.try_set(drawn);
         let _ = rows.try_set(count);
+        let _ = kept_from.try_set(kept);
     };
     // Redrawn when the swarm changes (throttled while running), when the
     // section opens, and at once when the swarm stops running, so a paused
@@ -69,12 +78,12 @@ pub fn SeriesPlots() -> impl IntoView {
     let export = move |for_excel: bool| {
         let step = store.with_swarm(|swarm| swarm.map(|swarm| swarm.step_count()));
         if let Some(step) = step {
-            let csv = store.with_series(Series::to_csv);
-            error.set(
-                download_csv(&series_file_name(step), &csv, for_excel)
-                    .err()
-                    .map(|_| texts::DOWNLOAD_REFUSED.to_owned()),
-            );
+            // In parts: a long series never becomes one string.
+            let offered = store.with_series(|series| {
+                let parts = series.csv_parts(CSV_ROWS_PER_PART);
+                download_csv_parts(&series_file_name(step), parts, for_excel)
+            });
+            error.set(offered.err().map(|_| texts::DOWNLOAD_REFUSED.to_owned()));
         }
     };
     let disabled = move || store.measures().is_none();
@@ -100,6 +109,16 @@ pub fn SeriesPlots() -> impl IntoView {
                         "ab Initialisieren oder Laden. Der Punkt markiert den aktuellen Wert; "
                         "jede Bildspalte zeigt den kleinsten und größten Wert ihrer Schritte."
                     </p>
+                    {move || kept_from.get().map(|(first, dropped)| view! {
+                        <p class="series-note" id="series-kept" role="status">
+                            "Der Verlauf hält die letzten Schritte ab Schritt "
+                            {format_integer(first)}
+                            "; die "{format_integer(dropped)}" Schritte davor sind nicht mehr im "
+                            "Speicher und fehlen in Diagramm und Export. Dieselben Parameter mit "
+                            "demselben Seed rechnen sie genau wieder (Befehlszeile: "
+                            <code>"boids-schwarm-cli --series"</code>")."
+                        </p>
+                    })}
                     <div class="series-charts">
                         {move || charts.get().into_iter().map(chart_view).collect_view()}
                     </div>

@@ -5,16 +5,34 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::File;
 use web_sys::js_sys::Array;
 
+use crate::texts::spreadsheet::ExcelParts;
+
 /// The browser refused a download (words: `texts::DOWNLOAD_REFUSED`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DownloadRefused;
 
 /// Offers `text` for download as `file_name` with the given MIME type.
 pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), DownloadRefused> {
+    download_parts(file_name, mime, std::iter::once(text.to_owned()))
+}
+
+/// Offers the text of `parts`, one after the other, as one file: each part
+/// becomes a browser string of its own and is dropped here at once, so a
+/// file of any length needs neither one string nor the whole of it in the
+/// app's memory.
+pub fn download_parts(
+    file_name: &str,
+    mime: &str,
+    parts: impl Iterator<Item = String>,
+) -> Result<(), DownloadRefused> {
     let fail = |_| DownloadRefused;
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let parts = Array::of1(&JsValue::from_str(text));
+    let sequence = Array::new();
+    for part in parts {
+        sequence.push(&JsValue::from_str(&part));
+    }
+    let parts = sequence;
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
     let clicked = (|| {
@@ -39,15 +57,25 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Down
 /// (semicolons, decimal commas, German headers, UTF-8 with BOM) named
 /// `…-excel.csv`.
 pub fn download_csv(file_name: &str, csv: &str, for_excel: bool) -> Result<(), DownloadRefused> {
+    download_csv_parts(file_name, std::iter::once(csv.to_owned()), for_excel)
+}
+
+/// [`download_csv`] for a CSV in parts, each ending with a line break.
+pub fn download_csv_parts(
+    file_name: &str,
+    parts: impl Iterator<Item = String>,
+    for_excel: bool,
+) -> Result<(), DownloadRefused> {
     if for_excel {
         let stem = file_name.strip_suffix(".csv").unwrap_or(file_name);
-        download_text(
+        let mut excel = ExcelParts::default();
+        download_parts(
             &format!("{stem}-excel.csv"),
             "text/csv;charset=utf-8",
-            &crate::texts::spreadsheet::for_excel(csv),
+            parts.map(|part| excel.convert(&part)),
         )
     } else {
-        download_text(file_name, "text/csv", csv)
+        download_parts(file_name, "text/csv", parts)
     }
 }
 
