@@ -99,6 +99,14 @@ impl Shell {
         shell
     }
 
+    /// No workers, and a small swarm one Schritt on.
+    fn small_stepped_here() -> Self {
+        let mut shell = Self::main_thread();
+        shell.initialise(&small());
+        shell.step();
+        shell
+    }
+
     fn workers_fail(&mut self) {
         self.act(|session, _| session.workers_failed(WorkerFailure::Crashed));
     }
@@ -241,9 +249,7 @@ fn gehe_zu_schritt_while_running_pauses_and_then_asks() {
 
 #[test]
 fn without_workers_a_new_swarm_of_long_steps_asks_first_and_the_old_one_stays() {
-    let mut shell = Shell::main_thread();
-    shell.initialise(&small());
-    shell.step();
+    let mut shell = Shell::small_stepped_here();
     let before = shell.seen();
     shell.initialise(&heavy());
     assert_eq!(shell.session.question(), Some(main_thread(&heavy())));
@@ -427,9 +433,7 @@ fn a_question_for_a_waiting_job_goes_when_workers_start_again() {
 
 #[test]
 fn a_loaded_state_declined_leaves_no_swarm_since_the_inputs_show_the_files_values() {
-    let mut shell = Shell::main_thread();
-    shell.initialise(&small());
-    shell.step();
+    let mut shell = Shell::small_stepped_here();
     let state = Kinematics::initial(&heavy()).expect("valid params");
     shell.act(|session, now| session.load(state, now));
     assert_eq!(shell.session.question(), Some(main_thread(&heavy())));
