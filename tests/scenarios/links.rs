@@ -219,7 +219,7 @@ async fn prompt_text(page: &AppPage) -> String {
 
 /// Waits until a way to a step computes step `step` or later (the status
 /// says „berechnet Schritt k von …“); returns that text.
-async fn on_the_way_past(page: &AppPage, step: u64) -> String {
+pub(crate) async fn on_the_way_past(page: &AppPage, step: u64) -> String {
     poll("progress in the status", WAIT, || async {
         let busy = page.text_of("status-busy").await;
         let computing = busy

@@ -4,6 +4,7 @@
 use boids_schwarm::model::Params;
 use fantoccini::key::Key;
 
+use super::links::{leaving_asks, on_the_way_past};
 use crate::support::app_page::{AppPage, Button, STILL};
 use crate::support::{native_state, temp_file};
 
@@ -166,4 +167,80 @@ async fn schritt_zurueck_shows_only_the_step_it_lands_on(page: AppPage) {
         .collect();
     assert!(!shown.is_empty(), "the counter changed");
     assert!(shown.iter().all(|&text| text == "48"), "{shown:?}");
+}
+
+scenario!(svg => gehe_zu_schritt_asks_before_a_way_of_more_than_a_minute);
+/// As a link does (`links::a_link_with_a_long_way_asks_before_it_computes`),
+/// with the same estimate: 100 000 steps of 3 000 boids at radius 2,5 take
+/// hours; 3 steps go at once.
+async fn gehe_zu_schritt_asks_before_a_way_of_more_than_a_minute(page: AppPage) {
+    let params = Params {
+        count: 3000,
+        radius: 2.5,
+        ..Params::default()
+    };
+    page.open_fresh().await;
+    page.set_param("count", "3000").await;
+    page.set_param("radius", "2,5").await;
+    page.click(Button::Initialisieren).await;
+    paused_at(&page, 0).await;
+    go_to(&page, "3").await;
+    paused_at(&page, 3).await;
+    assert_eq!(
+        page.text_of("status-ask-text").await,
+        "",
+        "a short way asks nothing"
+    );
+
+    go_to(&page, "100000").await;
+    page.wait_for_css("#status-ask").await;
+    let asked = page.text_of("status-ask-text").await;
+    assert!(
+        asked.starts_with("Der Weg zu Schritt 100 000 rechnet etwa ")
+            && asked.contains(" h ")
+            && asked.ends_with(". Jetzt rechnen?"),
+        "{asked}"
+    );
+    assert_eq!(
+        page.text_of("view-ask-text").await,
+        asked,
+        "over the view too"
+    );
+    // Nothing is computed while it asks, and „Nicht rechnen“ leaves the
+    // swarm, its step and the step typed as they were.
+    let status = page.status_stays("nothing is computed yet", STILL).await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 3)
+    );
+    assert!(!leaving_asks(&page).await, "nothing is computed yet");
+    page.click_css("#status-ask-decline").await;
+    page.wait_for_no_css("#status-ask").await;
+    let status = page.status_stays("nothing is computed", STILL).await;
+    assert_eq!(
+        (status.state.as_str(), status.step_count()),
+        ("pausiert", 3)
+    );
+    let typed = page
+        .js("return document.getElementById('goto-step').value;")
+        .await;
+    assert_eq!(typed.as_str(), Some("100000"), "the step typed stays");
+
+    // „Jetzt rechnen“ goes the way of stepping by hand: stopped anywhere on
+    // it, the state is the native model's at that step, bit for bit.
+    page.click_css("#btn-goto").await;
+    page.wait_for_css("#view-ask").await;
+    page.click_css("#view-ask-compute").await;
+    page.wait_for_no_css("#view-ask").await;
+    let busy = on_the_way_past(&page, 6).await;
+    assert!(busy.ends_with("von 100 000 …"), "{busy}");
+    page.click_css("#view-cancel").await;
+    let stopped = page
+        .wait_for_status("stopped", |s| s.state == "pausiert")
+        .await;
+    assert!(stopped.step_count() >= 5, "{stopped:?}");
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, stopped.step_count()).to_json()
+    );
 }

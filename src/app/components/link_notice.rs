@@ -3,10 +3,11 @@
 
 use leptos::prelude::*;
 
+use super::AskPrompt;
 use crate::app::simulation::link_open::LinkNotes;
 use crate::app::simulation::param_form::ParamForm;
 use crate::app::simulation::state::SwarmStore;
-use crate::app::study::estimate::format_duration;
+use crate::texts::engine::{COMPUTE_NOW, link_question};
 
 /// The messages of the last link opened, while there are any, with a button
 /// to close them. The form shows the same field errors on the start page;
@@ -39,19 +40,20 @@ pub fn LinkNotice() -> impl IntoView {
             </div>
         })}
         {move || asking().map(|pending| view! {
-            <div id="link-prompt" class="link-notice" role="alertdialog" aria-labelledby="link-prompt-text">
-                <p id="link-prompt-text">
-                    {format!("Dieser Link rechnet etwa {}. Jetzt rechnen?", format_duration(pending.estimate_ms))}
-                </p>
-                <button type="button" id="btn-link-compute" on:click=move |_| {
+            <AskPrompt
+                id="link-prompt".to_owned()
+                text_id="link-prompt-text".to_owned()
+                confirm_id="btn-link-compute".to_owned()
+                decline_id="btn-link-skip".to_owned()
+                class="link-notice"
+                text=link_question(pending.estimate_ms)
+                answers=COMPUTE_NOW
+                on_confirm=move || {
                     notes.pending.set(None);
                     pending.compute(form, store);
-                }>"Jetzt rechnen"</button>
-                " "
-                <button type="button" id="btn-link-skip" on:click=move |_| notes.pending.set(None)>
-                    "Nicht rechnen"
-                </button>
-            </div>
+                }
+                on_decline=move || notes.pending.set(None)
+            />
         })}
     }
 }

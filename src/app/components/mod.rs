@@ -1,6 +1,7 @@
 //! The building blocks of the pages, one component per file.
 
 mod advanced_settings;
+mod ask_prompt;
 mod boid_table;
 mod controls;
 mod cores_field;
@@ -39,6 +40,7 @@ mod view_readouts;
 mod way_progress;
 
 pub use advanced_settings::AdvancedSettings;
+pub use ask_prompt::AskPrompt;
 pub use boid_table::BoidTable;
 pub use controls::Controls;
 pub use cores_field::CoresField;

@@ -16,8 +16,11 @@ use crate::texts::measure_label;
 pub fn ViewReadouts() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let state = Memo::new(move |_| store.run_state());
-    // Shown with a swarm, and while one is being computed (a link's way).
-    let hidden = Memo::new(move |_| state.get() == RunState::Empty && store.busy().is_none());
+    // Shown with a swarm, while one is being computed (a link's way), and
+    // while the session asks before it computes one.
+    let hidden = Memo::new(move |_| {
+        state.get() == RunState::Empty && store.busy().is_none() && store.question().is_none()
+    });
     let lines = move || -> Vec<Line> {
         let step = store.summary().map(|summary| summary.step);
         let measures = store.measures();

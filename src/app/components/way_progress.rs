@@ -1,19 +1,31 @@
 //! What the app is computing („berechnet Schritt 12 von 40 …“, „Film: Bild
-//! 37 von 251“) and, on a long way to a step or a film, „Abbrechen“. Shown in the status and over the view,
-//! where the eyes are while it runs.
+//! 37 von 251“) and, on a long way to a step or a film, „Abbrechen“; or
+//! what it asks before it computes something long. Shown in the status and
+//! over the view, where the eyes are while it runs.
 
 use leptos::prelude::*;
 
+use super::AskPrompt;
 use crate::app::format::format_integer;
 use crate::app::simulation::state::{Busy, SwarmStore};
+use crate::texts::engine::{answers, blocking, question};
 
 /// The busy line (a live region) and, while a way to a step is computed,
-/// the button that stops it (also a film). `id_prefix` names the two elements
-/// (`{prefix}-busy`, `{prefix}-cancel`), so that two of them can be on a page.
+/// the button that stops it (also a film); while the session asks first,
+/// its question with the two answers instead; while the main thread
+/// computes a long job, that the page does not answer meanwhile.
+/// `id_prefix` names the elements (`{prefix}-busy`, `{prefix}-cancel`,
+/// `{prefix}-ask` with `-ask-text`, `-ask-compute` and `-ask-decline`,
+/// `{prefix}-blocking`), so that two of them can be on a page.
 #[component]
 pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
     let store = expect_context::<SwarmStore>();
+    let asked = Memo::new(move |_| store.question());
     let busy = move || {
+        if asked.with(Option::is_some) {
+            // Nothing is computed while it asks.
+            return None;
+        }
         store.busy().map(|busy| match busy {
             Busy::Building => "berechnet den Schwarm …".to_owned(),
             Busy::Stepping => "berechnet Schritt …".to_owned(),
@@ -37,13 +49,30 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
     };
     // A memo, so that the button stays the same element while the steps go by.
     let stoppable = Memo::new(move |_| {
-        matches!(
-            store.busy(),
-            Some(Busy::Seeking { .. } | Busy::Filming { .. })
-        )
+        asked.with(Option::is_none)
+            && matches!(
+                store.busy(),
+                Some(Busy::Seeking { .. } | Busy::Filming { .. })
+            )
     });
     view! {
         <p id=format!("{id_prefix}-busy") class="busy" role="status">{busy}</p>
+        {move || asked.get().map(|asked| view! {
+            <AskPrompt
+                id=format!("{id_prefix}-ask")
+                text_id=format!("{id_prefix}-ask-text")
+                confirm_id=format!("{id_prefix}-ask-compute")
+                decline_id=format!("{id_prefix}-ask-decline")
+                class="ask-prompt"
+                text=question(&asked)
+                answers=answers(&asked)
+                on_confirm=move || store.confirm()
+                on_decline=move || store.decline()
+            />
+        })}
+        {move || store.blocking_ms().map(|ms| view! {
+            <p id=format!("{id_prefix}-blocking") class="busy blocking">{blocking(ms)}</p>
+        })}
         {move || stoppable.get().then(|| view! {
             <button
                 type="button"

@@ -33,6 +33,22 @@ pub fn defer(task: impl FnOnce() + 'static) {
     }
 }
 
+/// Runs `task` once the page has painted what it shows now: a timeout set
+/// in the next animation frame runs in a new task after that frame's paint.
+/// Natively (tests) it runs at once.
+pub fn defer_after_paint(task: impl FnOnce() + 'static) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        leptos::prelude::request_animation_frame(move || {
+            gloo_timers::callback::Timeout::new(0, task).forget();
+        });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        task();
+    }
+}
+
 /// Runs a future on the page's thread (boxed: one instance of the
 /// executor's glue serves every caller).
 pub fn spawn(task: std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>) {

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use crate::app::platform::base_path;
 use crate::app::simulation::param_form::ParamForm;
 use crate::app::simulation::state::SwarmStore;
-use crate::app::study::estimate::step_ms;
+use crate::app::study::estimate::jobs_ms;
 use crate::link::{self, LinkRequest};
 use crate::model::{ParamField, Params};
 use crate::texts;
@@ -64,7 +64,7 @@ impl LinkNotes {
 /// to `step`, from the study's benchmark-calibrated cost of a step.
 #[must_use]
 pub fn way_ms(params: &Params, step: u64) -> f64 {
-    step_ms(params.count, params.radius) * (step as f64 + 1.0)
+    jobs_ms(params, step.saturating_add(1))
 }
 
 impl Default for LinkNotes {

@@ -28,13 +28,13 @@ use leptos::prelude::*;
 
 use crate::app::platform::driver::{Driver, SimulationEvent};
 use crate::app::platform::engine::WorkerFailure;
-use crate::app::platform::timing::{defer, now_ms};
+use crate::app::platform::timing::{defer, defer_after_paint, now_ms};
 use crate::app::simulation::perf::PerfReadout;
 use crate::app::simulation::session::{EngineNote, Session, driver};
 use crate::app::simulation::table_data::export_file_name;
 use crate::model::{Kinematics, Measures, ParamError, Params, Series, Swarm};
 
-pub use crate::app::simulation::session::{Busy, GoToError, Origin, RunState, UndoOffer};
+pub use crate::app::simulation::session::{Busy, GoToError, Origin, Question, RunState, UndoOffer};
 
 /// What the status block shows of the swarm; cheap to compare.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,12 +48,14 @@ pub struct SwarmSummary {
 }
 
 /// What the session is doing, as the controls and the status show it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct StatusReadout {
     run_state: RunState,
     busy: Option<Busy>,
     origin: Option<Origin>,
     way_step: Option<u64>,
+    question: Option<Question>,
+    blocking_ms: Option<f64>,
 }
 
 impl StatusReadout {
@@ -63,6 +65,8 @@ impl StatusReadout {
             busy: session.busy(),
             origin: session.origin(),
             way_step: session.way_step(),
+            question: session.question(),
+            blocking_ms: session.blocking_ms(),
         }
     }
 }
@@ -152,6 +156,33 @@ impl SwarmStore {
     #[must_use]
     pub fn busy(&self) -> Option<Busy> {
         self.status.with(|status| status.busy)
+    }
+
+    /// What the session asks before it computes, if anything (tracked).
+    #[must_use]
+    pub fn question(&self) -> Option<Question> {
+        self.status.with(|status| status.question)
+    }
+
+    /// While the main thread computes a long job the user accepted: its
+    /// estimated time in ms, during which the page does not answer
+    /// (tracked).
+    #[must_use]
+    pub fn blocking_ms(&self) -> Option<f64> {
+        self.status.with(|status| status.blocking_ms)
+    }
+
+    /// „Trotzdem rechnen“ / „Jetzt rechnen“: computes what waits for the
+    /// answer.
+    pub fn confirm(&self) {
+        // A way that waits was checked when it asked, and the swarm has
+        // not moved since: it cannot fail now.
+        let _ = self.run(Session::confirm);
+    }
+
+    /// „Abbrechen“ / „Nicht rechnen“: computes nothing of what waits.
+    pub fn decline(&self) {
+        self.run(Session::decline);
     }
 
     /// On a way to a step: the step computed last, while the page shows
@@ -266,7 +297,7 @@ impl SwarmStore {
     /// Starten: continues the current state in real time (not without a
     /// swarm, and not on the way to a step).
     pub fn start(&self) {
-        self.run(|session, _| session.start());
+        self.run(Session::start);
     }
 
     /// Pause: stops; the partly elapsed step time is discarded, and so is a
@@ -392,6 +423,16 @@ impl SwarmStore {
         })
     }
 
+    /// Computes job `job` here, if it is still in flight, and carries out
+    /// what follows (a continuation of the session's driver).
+    fn resume(&self, job: u32) {
+        let store = *self;
+        let _ = self.change(|session| {
+            driver::resume(session, &mut Browser { store }, job);
+        });
+        self.publish();
+    }
+
     /// Reads the session; `None` once the store is disposed, so a late
     /// reader never panics.
     fn read<R>(&self, read: impl FnOnce(Option<&Session>) -> R) -> R {
@@ -448,12 +489,12 @@ impl driver::Executor for Browser {
 
     fn compute_later(&mut self, job: u32) {
         let store = self.store;
-        defer(move || {
-            let _ = store.change(|session| {
-                driver::resume(session, &mut Browser { store }, job);
-            });
-            store.publish();
-        });
+        defer(move || store.resume(job));
+    }
+
+    fn compute_after_paint(&mut self, job: u32) {
+        let store = self.store;
+        defer_after_paint(move || store.resume(job));
     }
 
     fn clock(&mut self) -> f64 {

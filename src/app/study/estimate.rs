@@ -2,8 +2,8 @@
 //! while it runs (the runner's figures), in words; and how many Web Workers
 //! it gets within the page's memory bound.
 
-use crate::model::PERIOD;
 use crate::model::study::{MemoryBound, OverBound, Plan};
+use crate::model::{PERIOD, Params};
 
 /// Cost of one step per boid in a worker, ms (the step, its measures and
 /// the bookkeeping of a run), measured in headless Chromium on a 2-core
@@ -25,16 +25,23 @@ pub fn step_ms(count: u32, radius: f64) -> f64 {
     f64::from(count) * (MS_PER_BOID + MS_PER_NEIGHBOUR * neighbours(count, radius))
 }
 
+/// Roughly how long `jobs` computations of the swarm of `params` take one
+/// after the other in a worker, in ms: a step, or the steering of a new or
+/// rebuilt state, each costs what one step costs. The one estimate of a
+/// study's runs, a link's way to its step, „Gehe zu Schritt“ and a job on
+/// the main thread.
+#[must_use]
+pub fn jobs_ms(params: &Params, jobs: u64) -> f64 {
+    step_ms(params.count, params.radius) * jobs as f64
+}
+
 /// Roughly how long the runs of `plan` missing take on `workers` workers,
 /// in ms: every run's steps at a cost per boid and neighbour (swarms that
 /// clump have more neighbours than this assumes, so it is a lower guide).
 #[must_use]
 pub fn estimate_ms(plan: &Plan, runs: impl Iterator<Item = u64>, workers: u32) -> f64 {
     let total: f64 = runs
-        .map(|run| {
-            let p = plan.run(run).params;
-            step_ms(p.count, p.radius) * (plan.steps + 1) as f64
-        })
+        .map(|run| jobs_ms(&plan.run(run).params, plan.steps + 1))
         .sum();
     let parallel = u64::from(workers.max(1)).min(plan.run_count().max(1));
     total / parallel as f64

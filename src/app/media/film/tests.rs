@@ -24,6 +24,10 @@ impl driver::Executor for Here {
         unreachable!("a film computes one step at a time");
     }
 
+    fn compute_after_paint(&mut self, _job: u32) {
+        unreachable!("a film's small swarm never takes long");
+    }
+
     fn clock(&mut self) -> f64 {
         0.0
     }

@@ -1,7 +1,11 @@
 //! The user's commands (SPEC §3): the controls, the keyboard, a link, a
-//! loaded state, the selection and the animation frames.
+//! loaded state, the selection and the animation frames. A command first
+//! answers an open question with „Abbrechen“ ([`Session::decline`]).
+
+use std::cmp::Ordering;
 
 use super::activity::{Activity, Doing};
+use super::ask::{Asking, Held};
 use super::pace::Pace;
 use super::{GoToError, Origin, Session};
 use crate::app::platform::engine::JobKind;
@@ -47,6 +51,9 @@ impl Session {
     /// and the selection, and drops whatever is being computed. A swarm that
     /// had run is kept for a while for [`Session::undo`].
     pub fn reset(&mut self, now: f64) {
+        self.decline(now);
+        // What the user accepted for the main thread was for this swarm.
+        self.accepted = false;
         self.drop_job(now);
         if matches!(self.activity, Activity::Ready { .. }) {
             self.bump();
@@ -59,7 +66,8 @@ impl Session {
     /// swarm, at the largest step, and on the way to a step (Abbrechen
     /// first), so that a run never mixes with the steps of the way. A Schritt being computed becomes the
     /// run's first step.
-    pub fn start(&mut self) {
+    pub fn start(&mut self, now: f64) {
+        self.decline(now);
         if let Activity::Ready { run, doing } = &mut self.activity
             && matches!(doing, Doing::Paused | Doing::Stepping)
             && run.swarm.can_step()
@@ -74,6 +82,7 @@ impl Session {
     /// goes on (without it there is no swarm), but a link's way to its step
     /// ends.
     pub fn pause(&mut self, now: f64) {
+        self.decline(now);
         match &mut self.activity {
             Activity::Empty => {}
             Activity::Building { target, .. } => *target = None,
@@ -97,7 +106,7 @@ impl Session {
         ) {
             self.pause(now);
         } else {
-            self.start();
+            self.start(now);
         }
     }
 
@@ -132,12 +141,33 @@ impl Session {
     /// „Gehe zu Schritt“: pauses, then brings the swarm to `target`, paused:
     /// forward by stepping, backward by rebuilding the nearest checkpoint at
     /// or before it and stepping from there, so an earlier step comes back
-    /// bit for bit and the selection stays.
+    /// bit for bit and the selection stays. A way estimated above a minute,
+    /// or a long job for the main thread, asks first
+    /// ([`Session::question`]): the swarm then waits, paused where it
+    /// stands.
     pub fn go_to(&mut self, target: u64, now: f64) -> Result<(), GoToError> {
         self.pause(now);
-        let Activity::Ready { run, doing } = &mut self.activity else {
-            return Err(GoToError::NoSwarm);
-        };
+        self.way_jobs(target)?;
+        if self.way_question(target).is_some() {
+            // The answer may take a while: until then the page shows where
+            // the swarm stands, and the way would start from there.
+            self.end_finished_way();
+            if let Some(question) = self.way_question(target) {
+                self.asking = Some(Asking {
+                    question,
+                    held: Held::GoTo { target },
+                });
+                return Ok(());
+            }
+        }
+        self.go_now(target, now)
+    }
+
+    /// How many jobs the way to `target` takes from the swarm's state: the
+    /// steps forward, or the checkpoint rebuilt and the steps from it. An
+    /// error when it cannot go there.
+    pub(super) fn way_jobs(&self, target: u64) -> Result<u64, GoToError> {
+        let run = self.run().ok_or(GoToError::NoSwarm)?;
         let current = run.swarm.step_count();
         let first = run.checkpoints.first_step().unwrap_or(0);
         if target < first {
@@ -146,23 +176,43 @@ impl Session {
         if target > MAX_STEP {
             return Err(GoToError::BeyondLast);
         }
+        match target.cmp(&current) {
+            Ordering::Equal => Ok(0),
+            Ordering::Greater if run.swarm.can_step() => Ok(target - current),
+            Ordering::Greater => Err(GoToError::BeyondLast),
+            Ordering::Less => run
+                .checkpoints
+                .nearest(target)
+                .map(|from| target - from.step_count() + 1)
+                .ok_or(GoToError::BeforeFirst { first }),
+        }
+    }
+
+    /// Goes to `target` now (paused first), without asking.
+    pub(super) fn go_now(&mut self, target: u64, now: f64) -> Result<(), GoToError> {
+        self.pause(now);
+        self.way_jobs(target)?;
+        let Activity::Ready { run, doing } = &mut self.activity else {
+            return Err(GoToError::NoSwarm);
+        };
+        let current = run.swarm.step_count();
         if target != current || run.shown.is_some() {
             run.freeze(target);
         }
-        if target > current {
-            let Some(next) = run.swarm.next_kinematics() else {
-                return Err(GoToError::BeyondLast);
-            };
-            *doing = Doing::Seeking { target };
-            self.begin(JobKind::Step, next, now);
-        } else if target < current {
-            let restart = run
-                .checkpoints
-                .nearest(target)
-                .cloned()
-                .ok_or(GoToError::BeforeFirst { first })?;
-            *doing = Doing::Restoring { target };
-            self.begin(JobKind::Build, restart, now);
+        // `way_jobs` has found the next step or the checkpoint.
+        let job = match target.cmp(&current) {
+            Ordering::Equal => None,
+            Ordering::Greater => run.swarm.next_kinematics().map(|next| {
+                *doing = Doing::Seeking { target };
+                (JobKind::Step, next)
+            }),
+            Ordering::Less => run.checkpoints.nearest(target).cloned().map(|restart| {
+                *doing = Doing::Restoring { target };
+                (JobKind::Build, restart)
+            }),
+        };
+        if let Some((kind, state)) = job {
+            self.begin(kind, state, now);
         }
         Ok(())
     }
@@ -215,9 +265,38 @@ impl Session {
         }
     }
 
-    /// Removes the swarm and starts building a new one from `first`.
+    /// Removes the swarm and starts building a new one from `first`; where
+    /// the main thread would take long for it, asks first and changes
+    /// nothing until the answer.
     fn build(&mut self, first: Kinematics, origin: Origin, target: Option<u64>, now: f64) {
+        self.decline(now);
+        if let Some(question) = self.build_question(first.params()) {
+            self.asking = Some(Asking {
+                question,
+                held: Held::Build {
+                    first,
+                    origin,
+                    target,
+                },
+            });
+            return;
+        }
+        self.build_now(first, origin, target, false, now);
+    }
+
+    /// Removes the swarm and starts building a new one from `first`;
+    /// `accepted` says that the user accepted its long jobs on the main
+    /// thread.
+    pub(super) fn build_now(
+        &mut self,
+        first: Kinematics,
+        origin: Origin,
+        target: Option<u64>,
+        accepted: bool,
+        now: f64,
+    ) {
         self.reset(now);
+        self.accepted = accepted;
         self.activity = Activity::Building { origin, target };
         self.begin(JobKind::Build, first, now);
     }

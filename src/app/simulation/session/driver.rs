@@ -17,6 +17,9 @@ pub trait Executor {
     fn dispatch(&mut self, job: u32, state: &Kinematics);
     /// Has [`resume`] called with job `job` once the page has had its turn.
     fn compute_later(&mut self, job: u32);
+    /// Has [`resume`] called with job `job` once the page has painted what
+    /// it shows now (that it is busy).
+    fn compute_after_paint(&mut self, job: u32);
     /// The time now, in ms (as `performance.now()` gives it).
     fn clock(&mut self) -> f64;
 }
@@ -24,7 +27,8 @@ pub trait Executor {
 /// Carries out everything the session asks for now: fresh workers first
 /// (their own requests next), then the job in flight goes to the workers,
 /// is computed here (perhaps one job after the other, as long as the
-/// session asks for it at once), or waits until the page had its turn.
+/// session asks for it at once), or waits until the page had its turn or
+/// has painted.
 pub fn drive(session: &mut Session, executor: &mut impl Executor) {
     let mut pending = vec![session.take_effects()];
     while let Some(effects) = pending.pop() {
@@ -54,6 +58,7 @@ pub fn drive(session: &mut Session, executor: &mut impl Executor) {
                 pending.push(session.take_effects());
             }
             Work::ComputeLater(job) => executor.compute_later(job),
+            Work::ComputeAfterPaint(job) => executor.compute_after_paint(job),
         }
     }
 }

@@ -15,11 +15,12 @@
 //! as `performance.now()` gives it) and leaves what must happen outside in an
 //! outbox that the shell takes right after the call
 //! ([`Session::take_effects`]): send job n to the workers (its state is
-//! [`Session::job_state`]), compute it here on the main thread (now, or after
-//! the page had its turn), or replace the workers. Whatever the views show
-//! (the swarm and its version counter, the selection, the run state, the
-//! performance readout, the note about the main thread) is read back with
-//! plain getters.
+//! [`Session::job_state`]), compute it here on the main thread (now, after
+//! the page had its turn, or once it has painted), or replace the workers.
+//! Whatever the views show (the swarm and its version counter, the
+//! selection, the run state, the performance readout, the note about the
+//! main thread, a question before something long) is read back with plain
+//! getters.
 //!
 //! **Jobs.** At most one job is in flight, numbered by the
 //! [`Scheduler`](crate::app::platform::engine::Scheduler): anything that removes,
@@ -29,8 +30,14 @@
 //! answers job n when the shell calls [`Session::compute_here`]; a
 //! continuation deferred to the next task names its job too, so a stale one
 //! does nothing.
+//!
+//! **Asking first** (`ask.rs`): a way to a step estimated above a minute,
+//! and where the workers are missing a job that would keep the page from
+//! answering for more than half a second, wait for the user's answer
+//! ([`Session::question`], [`Session::confirm`], [`Session::decline`]).
 
 mod activity;
+pub(crate) mod ask;
 mod commands;
 pub(crate) mod driver;
 mod film;
@@ -42,6 +49,7 @@ mod work;
 mod tests;
 
 pub use activity::{Busy, GoToError, Origin, RunState};
+pub use ask::Question;
 pub use undo::UndoOffer;
 
 use self::activity::{Activity, Doing, Run};
@@ -106,6 +114,9 @@ pub enum Work {
     /// timeout), so a long way to a step on the main thread leaves room for
     /// input and drawing.
     ComputeLater(u32),
+    /// Compute job n here once the page has painted (that it is busy): a
+    /// job the user has accepted to take long on the main thread.
+    ComputeAfterPaint(u32),
 }
 
 /// Where the model computes.
@@ -141,6 +152,11 @@ pub struct Session {
     slice_started: Option<f64>,
     /// The swarm last discarded, for Rückgängig.
     discarded: Option<undo::Discarded>,
+    /// What waits for the user's answer, if anything.
+    asking: Option<ask::Asking>,
+    /// Whether the user has accepted long jobs on the main thread for the
+    /// current swarm („Trotzdem rechnen“).
+    accepted: bool,
     out: Effects,
 }
 
@@ -159,6 +175,8 @@ impl Session {
             version: 0,
             slice_started: None,
             discarded: None,
+            asking: None,
+            accepted: false,
             out: Effects::default(),
         }
     }
@@ -166,6 +184,7 @@ impl Session {
     /// What the shell must do now (and forgets it). Call after every call.
     pub fn take_effects(&mut self) -> Effects {
         self.end_finished_way();
+        self.forget_stale_question();
         let effects = std::mem::take(&mut self.out);
         // A stretch of main-thread computing ends with anything but the next
         // job to compute at once.

@@ -22,9 +22,10 @@ impl Session {
     }
 
     /// The workers cannot be used (blocked, failed to load, crashed): the
-    /// main thread computes from now on, beginning with the job in flight,
-    /// and the status says so once. Workers of another build halt the
-    /// computing instead, until the page is reloaded.
+    /// main thread computes from now on, beginning with the job in flight
+    /// (asking first when it would take long), and the status says so once.
+    /// Workers of another build halt the computing instead, until the page
+    /// is reloaded.
     pub fn workers_failed(&mut self, why: WorkerFailure) {
         if why == WorkerFailure::OtherBuild {
             self.engine = Engine::Halted;
@@ -39,7 +40,7 @@ impl Session {
             self.engine_failure = Some(EngineNote::MainThread(why));
         }
         if let Some((job, ..)) = self.jobs.in_flight() {
-            self.out.work = Work::Compute(job);
+            self.out.work = self.main_thread_work(job);
         }
     }
 
@@ -107,12 +108,13 @@ impl Session {
     }
 
     /// Starts a job for `state` (the caller has dropped any job in flight)
-    /// and asks the shell to have it computed.
+    /// and asks the shell to have it computed (on the main thread perhaps
+    /// only once the user has answered).
     pub(super) fn begin(&mut self, kind: JobKind, state: Kinematics, now: f64) {
         let job = self.jobs.begin(kind, state, now);
         self.out.work = match self.engine {
             Engine::Workers(_) => Work::Dispatch(job),
-            Engine::MainThread => Work::Compute(job),
+            Engine::MainThread => self.main_thread_work(job),
             Engine::Halted => Work::Idle,
         };
     }

@@ -11,6 +11,7 @@ use crate::app::platform::engine::scheduler::shares;
 use crate::model::{Kinematics, Params, Series, SteeringSolver, Swarm};
 use crate::worker::protocol::{ShareReply, ShareRequest};
 
+mod asking;
 mod film;
 mod going_back;
 mod last_step;
@@ -31,6 +32,7 @@ struct Fakes<'a> {
     workers: &'a mut u32,
     sent: &'a mut Vec<u32>,
     later: &'a mut Vec<u32>,
+    after_paint: &'a mut Vec<u32>,
     restarts: &'a mut Vec<u32>,
 }
 
@@ -47,6 +49,10 @@ impl driver::Executor for Fakes<'_> {
 
     fn compute_later(&mut self, job: u32) {
         self.later.push(job);
+    }
+
+    fn compute_after_paint(&mut self, job: u32) {
+        self.after_paint.push(job);
     }
 
     fn clock(&mut self) -> f64 {
@@ -71,6 +77,8 @@ struct Shell {
     sent: Vec<u32>,
     /// Jobs to compute here after the page had its turn, oldest first.
     later: Vec<u32>,
+    /// Jobs to compute here once the page has painted, oldest first.
+    after_paint: Vec<u32>,
     /// The sizes of the fresh worker pools asked for.
     restarts: Vec<u32>,
 }
@@ -86,6 +94,7 @@ impl Shell {
             workers: 0,
             sent: Vec::new(),
             later: Vec::new(),
+            after_paint: Vec::new(),
             restarts: Vec::new(),
         }
     }
@@ -122,6 +131,7 @@ impl Shell {
             workers,
             sent,
             later,
+            after_paint,
             restarts,
         } = self;
         let fakes = Fakes {
@@ -131,6 +141,7 @@ impl Shell {
             workers,
             sent,
             later,
+            after_paint,
             restarts,
         };
         (session, fakes)
@@ -172,10 +183,23 @@ impl Shell {
     /// Runs the oldest continuation deferred to the next task; `false` when
     /// none waits.
     fn next_task(&mut self) -> bool {
-        if self.later.is_empty() {
+        self.resume_oldest(|shell| &mut shell.later)
+    }
+
+    /// The page paints: runs the oldest continuation that waited for it;
+    /// `false` when none waits.
+    fn paint(&mut self) -> bool {
+        self.resume_oldest(|shell| &mut shell.after_paint)
+    }
+
+    /// Runs the oldest continuation of `queue` (the job is computed here if
+    /// it is still in flight, then what follows); `false` when none waits.
+    fn resume_oldest(&mut self, queue: fn(&mut Self) -> &mut Vec<u32>) -> bool {
+        let waiting = queue(self);
+        if waiting.is_empty() {
             return false;
         }
-        let job = self.later.remove(0);
+        let job = waiting.remove(0);
         let (session, mut fakes) = self.split();
         driver::resume(session, &mut fakes, job);
         true
@@ -184,7 +208,7 @@ impl Shell {
     /// Lets the workers answer and the page take its turns until nothing is
     /// left to do.
     fn settle(&mut self) {
-        while self.answer() || self.next_task() {}
+        while self.answer() || self.next_task() || self.paint() {}
     }
 
     fn initialise(&mut self, params: &Params) {
@@ -203,7 +227,7 @@ impl Shell {
     }
 
     fn start(&mut self) {
-        self.act(|session, _| session.start());
+        self.act(Session::start);
     }
 
     fn pause(&mut self) {
