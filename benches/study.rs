@@ -3,7 +3,10 @@
 //! 400 steps, burn-in 100; separation × seeds) with 1 and 2 „Rechenkerne“:
 //! runs per second from „Studie starten“ to „fertig“ (three rounds each,
 //! the median), and the speed-up; then the wall time of the ready study
-//! „Ordnung durch Ausrichtung“ (55 runs) with 2 Rechenkerne.
+//! „Ordnung durch Ausrichtung“ (55 runs) with 2 Rechenkerne; then a study
+//! of 10 000 tiny runs (1 000 rows in the results table), with the page's
+//! longest task while it runs (Long Tasks API): the page must stay smooth
+//! however fast rows arrive.
 //!
 //! Run with `make bench` (which builds `dist/` first) or
 //! `cargo bench --bench study`.
@@ -23,6 +26,14 @@ const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
   "base": {"count": 200},
   "sweep": [{"parameter": "separation", "from": 0.2, "to": 0.9, "points": 8}],
   "seeds": {"from": 1, "count": 3}, "steps": 400, "burn_in": 100}"#;
+
+/// 10 000 runs of 10 boids and 20 steps: 100 × 10 grid points × 10 seeds.
+#[cfg(not(target_arch = "wasm32"))]
+const LARGE_PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1,
+  "base": {"count": 10},
+  "sweep": [{"parameter": "separation", "from": 0, "to": 9.9, "points": 100},
+            {"parameter": "alignment", "from": 0, "to": 0.9, "points": 10}],
+  "seeds": {"from": 1, "count": 10}, "steps": 20, "burn_in": 0}"#;
 
 #[cfg(not(target_arch = "wasm32"))]
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
@@ -70,6 +81,37 @@ async fn main() {
     let seconds = run(&page).await;
     println!(
         "„Ordnung durch Ausrichtung“ (55 runs), 2 Rechenkerne: {seconds:.1} s wall ({estimate})"
+    );
+
+    fresh(&page, 2).await;
+    let large = support::temp_file("bench-large-plan.json", LARGE_PLAN.as_bytes());
+    page.element("#study-plan-file")
+        .await
+        .send_keys(large.to_str().expect("utf-8 path"))
+        .await
+        .expect("choose the plan");
+    page.wait_for_css("#study-plan-loaded").await;
+    page.js("window.longTasks = [];
+             new PerformanceObserver(list => {
+               for (const task of list.getEntries()) window.longTasks.push(task.duration);
+             }).observe({ type: 'longtask' });")
+        .await;
+    let seconds = run(&page).await;
+    let tasks = page.js("return window.longTasks;").await;
+    let tasks: Vec<f64> = tasks
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(serde_json::Value::as_f64)
+        .collect();
+    let longest = tasks.iter().copied().fold(0.0, f64::max);
+    let rows = page
+        .js("return document.querySelectorAll('#study-table tbody tr').length;")
+        .await;
+    println!(
+        "10 000 runs (N = 10, 20 steps, {rows} table rows), 2 Rechenkerne: {seconds:.1} s wall; \
+         tasks over 50 ms: {}, the longest {longest:.0} ms",
+        tasks.len()
     );
     browser.close().await;
 }
