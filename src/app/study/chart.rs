@@ -31,6 +31,10 @@ const RIGHT: f64 = 16.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 48.0;
 
+/// Up to this many runs each dot is a link to its run; beyond, the dots
+/// are drawn as one path per line, without links.
+pub const MAX_LINKED_DOTS: usize = 1_000;
+
 /// Line colours, one per value of the second axis (repeated after eight).
 const COLOURS: [&str; 8] = [
     "#1f6fb2", "#d9480f", "#2b8a3e", "#862e9c", "#c2255c", "#5c940d", "#1098ad", "#495057",
@@ -229,18 +233,39 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
             )
         },
     ]);
-    scene.dots.extend(data.dots.iter().map(|dot| Dot {
-        class: "run-dot",
-        cx: px(dot.x),
-        cy: py(dot.y),
-        r: 4.0,
-        colour: Some(colour(dot.line)),
-        link: Some(Link {
-            href: dot.href.clone(),
-            title: format!("Lauf {} (Seed {}) öffnen", dot.run, dot.seed),
-            run: Some(dot.run),
-        }),
-    }));
+    if data.dots.len() <= MAX_LINKED_DOTS {
+        scene.dots.extend(data.dots.iter().map(|dot| Dot {
+            class: "run-dot",
+            cx: px(dot.x),
+            cy: py(dot.y),
+            r: 4.0,
+            colour: Some(colour(dot.line)),
+            link: Some(Link {
+                href: dot.href.clone(),
+                title: format!("Lauf {} (Seed {}) öffnen", dot.run, dot.seed),
+                run: Some(dot.run),
+            }),
+        }));
+    } else {
+        // One path of round dots per line: thousands of links in a small
+        // chart could not be aimed at, and as views each redraw would cost
+        // the page seconds. The table keeps a link per run.
+        for index in 0..data.lines.len() {
+            let d: String = data
+                .dots
+                .iter()
+                .filter(|dot| dot.line == index)
+                .map(|dot| format!("M{:.1} {:.1}h0", px(dot.x), py(dot.y)))
+                .collect();
+            if !d.is_empty() {
+                scene.strokes.push(Stroke {
+                    class: "run-dots",
+                    d,
+                    colour: Some(colour(index)),
+                });
+            }
+        }
+    }
     for (index, line) in data.lines.iter().enumerate() {
         let colour = Some(colour(index));
         let points: Vec<String> = line
@@ -490,6 +515,35 @@ mod tests {
         assert_eq!(drawn.texts("tick")[4], "1", "polarization ends at 1");
         assert!(drawn.strokes.iter().all(|s| s.class != "error-bar"));
         assert_eq!(no_study().texts("axis-label").len(), 1);
+    }
+
+    #[test]
+    fn beyond_a_thousand_runs_the_dots_are_one_path_per_line_without_links() {
+        let plan = plan();
+        let rows = rows(&plan);
+        let mut data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
+        let one = data.dots[0].clone();
+        data.dots = (0..=MAX_LINKED_DOTS)
+            .map(|i| RunPoint {
+                line: i % 2,
+                ..one.clone()
+            })
+            .collect();
+        let drawn = chart_scene(&plan, &data, Measure::Polarization);
+        assert!(drawn.dots.iter().all(|dot| dot.link.is_none()), "no links");
+        let paths: Vec<&Stroke> = drawn
+            .strokes
+            .iter()
+            .filter(|s| s.class == "run-dots")
+            .collect();
+        assert_eq!(paths.len(), 2, "one per line");
+        assert_eq!(paths[0].d.matches('M').count(), (MAX_LINKED_DOTS + 1).div_ceil(2));
+        data.dots.truncate(MAX_LINKED_DOTS);
+        let linked = chart_scene(&plan, &data, Measure::Polarization);
+        assert_eq!(
+            linked.dots.iter().filter(|dot| dot.link.is_some()).count(),
+            MAX_LINKED_DOTS
+        );
     }
 
     #[test]
