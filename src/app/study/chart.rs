@@ -537,7 +537,10 @@ mod tests {
             .filter(|s| s.class == "run-dots")
             .collect();
         assert_eq!(paths.len(), 2, "one per line");
-        assert_eq!(paths[0].d.matches('M').count(), (MAX_LINKED_DOTS + 1).div_ceil(2));
+        assert_eq!(
+            paths[0].d.matches('M').count(),
+            (MAX_LINKED_DOTS + 1).div_ceil(2)
+        );
         data.dots.truncate(MAX_LINKED_DOTS);
         let linked = chart_scene(&plan, &data, Measure::Polarization);
         assert_eq!(
