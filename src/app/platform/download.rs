@@ -13,7 +13,7 @@ pub struct DownloadRefused;
 
 /// Offers `text` for download as `file_name` with the given MIME type.
 pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), DownloadRefused> {
-    download_parts(file_name, mime, std::iter::once(text.to_owned()))
+    download_parts(file_name, mime, std::iter::once(text))
 }
 
 /// Offers the text of `parts`, one after the other, as one file: each part
@@ -23,14 +23,14 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Down
 pub fn download_parts(
     file_name: &str,
     mime: &str,
-    parts: impl Iterator<Item = String>,
+    parts: impl Iterator<Item = impl AsRef<str>>,
 ) -> Result<(), DownloadRefused> {
     let fail = |_| DownloadRefused;
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
     let sequence = Array::new();
     for part in parts {
-        sequence.push(&JsValue::from_str(&part));
+        sequence.push(&JsValue::from_str(part.as_ref()));
     }
     let parts = sequence;
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
@@ -57,13 +57,13 @@ pub fn download_parts(
 /// (semicolons, decimal commas, German headers, UTF-8 with BOM) named
 /// `…-excel.csv`.
 pub fn download_csv(file_name: &str, csv: &str, for_excel: bool) -> Result<(), DownloadRefused> {
-    download_csv_parts(file_name, std::iter::once(csv.to_owned()), for_excel)
+    download_csv_parts(file_name, std::iter::once(csv), for_excel)
 }
 
 /// [`download_csv`] for a CSV in parts, each ending with a line break.
 pub fn download_csv_parts(
     file_name: &str,
-    parts: impl Iterator<Item = String>,
+    parts: impl Iterator<Item = impl AsRef<str>>,
     for_excel: bool,
 ) -> Result<(), DownloadRefused> {
     if for_excel {
@@ -72,7 +72,7 @@ pub fn download_csv_parts(
         download_parts(
             &format!("{stem}-excel.csv"),
             "text/csv;charset=utf-8",
-            parts.map(|part| excel.convert(&part)),
+            parts.map(|part| excel.convert(part.as_ref())),
         )
     } else {
         download_parts(file_name, "text/csv", parts)
