@@ -72,6 +72,14 @@ globalThis.boidsSchwarmMedien = async (command, ...args) => {
   return media[command](...args);
 };
 
+// The studies kept in IndexedDB (web/study_shelf.js) load when the app
+// first asks for them.
+let shelf;
+globalThis.boidsSchwarmRegal = async (command, ...args) => {
+  shelf ??= await import(new URL("study_shelf.js", document.baseURI).href);
+  return shelf[command](...args);
+};
+
 const wasm = fetch(appWasm);
 const glue = import(appJs);
 

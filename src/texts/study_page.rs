@@ -4,11 +4,12 @@ use super::APP_UPDATED;
 use super::engine::worker_failure;
 use super::study::{mebibytes, over_bound};
 use super::{label, param_error, study::plan_error};
+use crate::app::format::format_integer;
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::study::draft::{AxisPart, PlanFormError, WholeField};
 use crate::app::study::estimate::WorkerCount;
 use crate::app::study::session::StudyNote;
-use crate::model::study::OverBound;
+use crate::model::study::{OverBound, Plan};
 
 /// The note for the study page.
 #[must_use]
@@ -21,6 +22,11 @@ pub fn study_note(note: &StudyNote) -> String {
                                    bleiben erhalten, solange diese Seite offen ist – bitte \
                                    „Ergebnisse exportieren“, bevor Sie sie schließen."
             .to_owned(),
+        StudyNote::StorageUnavailable => "Dieser Browser erlaubt hier keinen dauerhaften Speicher \
+                                          (IndexedDB fehlt, etwa im privaten Modus): Studien \
+                                          bleiben nur erhalten, solange diese Seite offen ist – \
+                                          bitte „Ergebnisse exportieren“, bevor Sie sie schließen."
+            .to_owned(),
         StudyNote::CannotStart(why) => study_cannot_start(why),
         StudyNote::WorkersFailed(why) => study_workers_failed(why),
         StudyNote::WorkerRestarted => STUDY_WORKER_RESTARTED.to_owned(),
@@ -30,6 +36,43 @@ pub fn study_note(note: &StudyNote) -> String {
         ),
         StudyNote::TooLarge(over) => page_over_bound(over),
     }
+}
+
+/// A stored study's plan in a few words: its axes (parameter and number of
+/// values), its seeds and its steps.
+#[must_use]
+pub fn stored_plan_summary(plan: &Plan) -> String {
+    let mut parts: Vec<String> = plan
+        .axes
+        .iter()
+        .map(|axis| format!("{} ({} Werte)", label(axis.field), axis.values.len()))
+        .collect();
+    if parts.is_empty() {
+        parts.push("ohne Achse".to_owned());
+    }
+    let seeds = plan.seeds.len();
+    parts.push(format!(
+        "{seeds} {}",
+        if seeds == 1 { "Seed" } else { "Seeds" }
+    ));
+    parts.push(format!("{} Schritte", format_integer(plan.steps)));
+    parts.join(" × ")
+}
+
+/// A stored study's runs done: „12 von 55 Läufen“.
+#[must_use]
+pub fn stored_runs(done: u64, runs: u64) -> String {
+    format!(
+        "{} von {} Läufen",
+        format_integer(done),
+        format_integer(runs)
+    )
+}
+
+/// A stored study's size in kB (1 000 bytes), at least 1.
+#[must_use]
+pub fn stored_size(bytes: u64) -> String {
+    format!("{} kB", format_integer(bytes.div_ceil(1000).max(1)))
 }
 
 /// A plan whose one run needs more than the page's whole memory bound.
@@ -145,6 +188,27 @@ pub const STUDY_WORKER_RESTARTED: &str =
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_study_is_named_by_its_plan_runs_and_size() {
+        let plan = Plan::parse(
+            br#"{"format": "boids-schwarm-study", "version": 1,
+                "sweep": [{"parameter": "alignment", "values": [0, 0.5, 1]}],
+                "seeds": {"from": 1, "count": 5}, "steps": 1500, "burn_in": 0}"#,
+        )
+        .expect("valid plan");
+        assert_eq!(
+            stored_plan_summary(&plan),
+            format!(
+                "{} (3 Werte) × 5 Seeds × {} Schritte",
+                label(plan.axes[0].field),
+                format_integer(1500)
+            )
+        );
+        assert_eq!(stored_runs(12, 55), "12 von 55 Läufen");
+        assert_eq!(stored_size(1), "1 kB");
+        assert_eq!(stored_size(12_345), "13 kB");
+    }
 
     #[test]
     fn the_memory_beside_the_size_says_when_fewer_workers_run() {

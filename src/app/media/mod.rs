@@ -19,8 +19,9 @@ use web_sys::Element;
 use web_sys::js_sys::{Array, Function, Promise, Reflect};
 
 pub use self::error::MediaError;
+use self::protocol::check_build;
 pub use self::protocol::{FilmSaved, FilmStarted, MediaCommand};
-use self::protocol::{MediaArg, MediaCall, MediaValue, check_build};
+pub use self::protocol::{MediaArg, MediaCall, MediaValue};
 use crate::worker::messages::BUILD;
 
 /// Sends `command` to web/media.js. The call itself happens now, in this
@@ -29,9 +30,20 @@ use crate::worker::messages::BUILD;
 pub fn send(
     command: MediaCommand<Element>,
 ) -> impl Future<Output = Result<Vec<MediaValue>, MediaError>> + use<> {
+    call_global("boidsSchwarmMedien", command.encode())
+}
+
+/// Calls the global function `global` (installed by web/app_loader.js,
+/// which loads its module on the first call) with the call's name and
+/// arguments, now; the future resolves to the answer's values. Also the
+/// bridge to web/study_shelf.js.
+pub fn call_global(
+    global: &str,
+    call: MediaCall<Element>,
+) -> impl Future<Output = Result<Vec<MediaValue>, MediaError>> + use<> {
     // Awaited from now on, so that a failure nobody waits for is no
     // unhandled rejection.
-    let started = start(command.encode()).map(JsFuture::from);
+    let started = start(global, call).map(JsFuture::from);
     async move {
         let answer = started?.await.map_err(|error| failure(&error))?;
         Ok(values(&answer))
@@ -45,9 +57,9 @@ pub async fn handshake() -> Result<(), MediaError> {
     check_build(&send(MediaCommand::Ready).await?, BUILD)
 }
 
-fn start(call: MediaCall<Element>) -> Result<Promise, MediaError> {
+fn start(global: &str, call: MediaCall<Element>) -> Result<Promise, MediaError> {
     let unavailable = |_| MediaError::Unavailable;
-    let function: Function = Reflect::get(&web_sys::js_sys::global(), &"boidsSchwarmMedien".into())
+    let function: Function = Reflect::get(&web_sys::js_sys::global(), &global.into())
         .map_err(unavailable)?
         .dyn_into()
         .map_err(unavailable)?;

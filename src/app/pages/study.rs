@@ -1,10 +1,11 @@
 //! The study page („Studie“, SPEC §8): a plan, its runs on the Web Workers,
-//! the chart and the results with their exports.
+//! the chart and the results with their exports, the studies kept in the
+//! browser.
 
 use leptos::prelude::*;
 
 use crate::app::components::{
-    StudyChart, StudyPlanFile, StudyPlanForm, StudyResults, StudyRunPanel,
+    StudyChart, StudyPlanFile, StudyPlanForm, StudyResults, StudyRunPanel, StudyShelfList,
 };
 use crate::app::simulation::param_form::ParamForm;
 use crate::app::study::StudyStore;
@@ -40,6 +41,7 @@ pub fn StudyPage() -> impl IntoView {
                 <div class="study-plan-column">
                     <StudyPlanFile checked/>
                     <StudyPlanForm/>
+                    <StudyShelfList/>
                 </div>
                 <div class="study-result-column">
                     <StudyRunPanel checked/>

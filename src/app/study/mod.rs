@@ -14,6 +14,7 @@ pub(crate) mod results_table;
 pub(crate) mod runner;
 pub(crate) mod saved;
 pub(crate) mod session;
+pub(crate) mod shelf;
 pub(crate) mod store;
 
 pub use store::StudyStore;

@@ -1,30 +1,20 @@
-//! The study's rows kept in the browser (local storage), so that after a
-//! reload, a crash or a closed tab „Studie fortsetzen“ computes only the
-//! runs that are missing.
-//!
-//! Why local storage and not IndexedDB: writes are synchronous, so a row is
-//! on disk the moment its run has finished (only the runs in flight are
-//! lost when the tab closes), web-sys's `Storage` is already in use (rows
-//! are kept as plain text, not JSON-encoded as gloo-storage would), and the
-//! rows are small (about 400 bytes each; the largest plan's 10 000 runs are
-//! about 4 MB, within the 5–10 MB browsers give an origin). IndexedDB would add
-//! asynchronous transactions and more of web-sys to the app's wasm for
-//! nothing a study needs.
+//! The study's rows in the old format: local storage, where versions before
+//! the browser's database ([`super::shelf`], IndexedDB) kept the study last
+//! started. A study found there is carried over into the database on the
+//! first start of the new version and removed from local storage once the
+//! database confirmed it ([`super::session`]). The chunk format is the
+//! database's too ([`read_chunks`], [`chunk_of`]).
 //!
 //! Layout: the rows of a plan are kept in chunks of [`CHUNK`] runs, each
 //! under `boids-schwarm.study.v1.<plan hash>.<chunk>` as the rows' lines in
-//! run order (so a finished run rewrites one small chunk, never all rows);
-//! the plan of the study last started is kept under [`PLAN_KEY`] as its
+//! run order; the plan of the study last started under [`PLAN_KEY`] as its
 //! JSON text. Reading back checks every chunk as the results CSV reader
 //! does: a chunk that is not rows of this plan is dropped (its runs count as
-//! missing) and the page says so. The browser keeps the rows of the study
-//! last started only: starting another plan removes the earlier plan's rows,
-//! so that studies never fill the storage one after the other. When the
-//! browser refuses a write (full, or storage off), the page says so and
-//! keeps every row in memory.
+//! missing) and the page says so.
 
 use std::collections::BTreeMap;
 
+use super::shelf::Chunk;
 use crate::model::study::{Plan, PlanId, ResultRow, ResultsFile, results_header};
 
 /// The key of the plan of the study last started (its JSON text).
@@ -37,7 +27,9 @@ pub const CHUNK: u64 = 50;
 /// A key-value store of texts: the browser's local storage, or memory.
 pub trait Shelf {
     fn get(&self, key: &str) -> Option<String>;
-    /// `false` when the store refuses (full, disabled).
+    /// `false` when the store refuses (full, disabled). Only the tests
+    /// write the old format.
+    #[cfg(test)]
     fn set(&mut self, key: &str, value: &str) -> bool;
     fn remove(&mut self, key: &str);
 }
@@ -56,22 +48,33 @@ pub struct Restored {
     pub damaged: bool,
 }
 
-/// Reads the stored rows of `plan`; a damaged chunk is removed.
+/// Reads the rows of `plan` kept in the old format; a damaged chunk is
+/// removed.
 pub fn restore(shelf: &mut impl Shelf, plan: &Plan) -> Restored {
     let id = plan.id();
-    let mut rows = BTreeMap::new();
-    let mut damaged = false;
+    let mut chunks = Vec::new();
     for chunk in 0..id.runs.div_ceil(CHUNK) {
         let key = chunk_key(id, chunk);
-        let Some(text) = shelf.get(&key) else {
-            continue;
-        };
-        match read_chunk(plan, chunk, &text) {
-            Some(chunk_rows) => rows.extend(chunk_rows),
-            None => {
-                damaged = true;
+        if let Some(text) = shelf.get(&key) {
+            if read_chunk(plan, chunk, &text).is_none() {
                 shelf.remove(&key);
             }
+            chunks.push((chunk, text));
+        }
+    }
+    read_chunks(plan, chunks)
+}
+
+/// The rows of `plan` in these stored chunks (number and text); a chunk
+/// that is not rows of this plan's runs of that chunk is dropped.
+#[must_use]
+pub fn read_chunks(plan: &Plan, chunks: Vec<Chunk>) -> Restored {
+    let mut rows = BTreeMap::new();
+    let mut damaged = false;
+    for (chunk, text) in chunks {
+        match read_chunk(plan, chunk, &text) {
+            Some(chunk_rows) => rows.extend(chunk_rows),
+            None => damaged = true,
         }
     }
     Restored { rows, damaged }
@@ -92,29 +95,38 @@ fn read_chunk(plan: &Plan, chunk: u64, text: &str) -> Option<BTreeMap<u64, Resul
         .then_some(file.rows)
 }
 
-/// Keeps the chunk of `run` (the rows of `rows` in it). Returns `false`
-/// when the browser refused.
+/// The chunk of `run`: its number and the lines of the rows of `rows` in it.
+#[must_use]
+pub fn chunk_of(rows: &BTreeMap<u64, ResultRow>, run: u64) -> Chunk {
+    let chunk = run / CHUNK;
+    let text = rows
+        .range(chunk * CHUNK..(chunk + 1) * CHUNK)
+        .map(|(_, row)| row.line.as_str())
+        .collect();
+    (chunk, text)
+}
+
+/// Keeps the chunk of `run` in the old format (the tests' old studies).
+/// Returns `false` when the store refused.
+#[cfg(test)]
 pub fn save_run(
     shelf: &mut impl Shelf,
     id: PlanId,
     rows: &BTreeMap<u64, ResultRow>,
     run: u64,
 ) -> bool {
-    let chunk = run / CHUNK;
-    let text: String = rows
-        .range(chunk * CHUNK..(chunk + 1) * CHUNK)
-        .map(|(_, row)| row.line.as_str())
-        .collect();
+    let (chunk, text) = chunk_of(rows, run);
     shelf.set(&chunk_key(id, chunk), &text)
 }
 
-/// Keeps the plan's JSON text as the study last started.
+/// Keeps the plan's JSON text as the old format's study last started.
+#[cfg(test)]
 pub fn save_plan(shelf: &mut impl Shelf, text: &str) -> bool {
     shelf.set(PLAN_KEY, text)
 }
 
-/// The study last started: its JSON text and plan, if one is kept and
-/// still a valid plan.
+/// The old format's study last started: its JSON text and plan, if one is
+/// kept and still a valid plan.
 #[must_use]
 pub fn load_plan(shelf: &impl Shelf) -> Option<(String, Plan)> {
     let text = shelf.get(PLAN_KEY)?;
@@ -122,7 +134,8 @@ pub fn load_plan(shelf: &impl Shelf) -> Option<(String, Plan)> {
     Some((text, plan))
 }
 
-/// Removes every stored row of plan `id` (when another plan starts).
+/// Removes every row of plan `id` kept in the old format (once the
+/// browser's database confirmed its copy).
 pub fn forget(shelf: &mut impl Shelf, id: PlanId) {
     for chunk in 0..id.runs.div_ceil(CHUNK) {
         shelf.remove(&chunk_key(id, chunk));
@@ -135,6 +148,7 @@ pub fn forget(shelf: &mut impl Shelf, id: PlanId) {
 #[derive(Debug, Clone, Default)]
 pub struct MemoryShelf {
     pub texts: BTreeMap<String, String>,
+    #[cfg(test)]
     pub limit: Option<usize>,
 }
 
@@ -144,6 +158,7 @@ impl Shelf for MemoryShelf {
         self.texts.get(key).cloned()
     }
 
+    #[cfg(test)]
     fn set(&mut self, key: &str, value: &str) -> bool {
         let others: usize = self
             .texts
@@ -185,6 +200,7 @@ impl Shelf for LocalShelf {
         Self::storage()?.get_item(key).ok().flatten()
     }
 
+    #[cfg(test)]
     fn set(&mut self, key: &str, value: &str) -> bool {
         Self::storage().is_some_and(|storage| storage.set_item(key, value).is_ok())
     }

@@ -1,15 +1,26 @@
-//! The study in the browser as a plain state machine: the runner, the rows
-//! kept in storage, the workers' lifecycle and what the page must say. No
-//! Leptos and no browser types: every event (a start, a row, a crashed or
-//! failed worker, „Abbrechen“) comes in with the time where it matters and
-//! an executor ([`StudyExecutor`]) that does what the study asks for: the
-//! browser's workers and local storage in the app, fakes in the tests.
+//! The study in the browser as a plain state machine: the runner, the
+//! studies kept in the browser, the workers' lifecycle and what the page
+//! must say. No Leptos and no browser types: every event (a start, a row, a
+//! crashed or failed worker, „Abbrechen“, an answer of the browser's
+//! storage) comes in with the time where it matters and an executor
+//! ([`StudyExecutor`]) that does what the study asks for: the browser's
+//! workers and IndexedDB in the app, fakes in the tests.
+//!
+//! Storage is asynchronous: the session asks with a [`ShelfCall`] and takes
+//! the answer later as a [`ShelfEvent`]. Every study started stays stored
+//! until „Löschen“ is confirmed; starting another plan keeps the earlier
+//! one. Studies of the old format (local storage, the study last started
+//! only) are carried over once the database has listed its studies, and
+//! removed from local storage only after the database confirmed them.
 
 use super::estimate::study_workers;
 use super::runner::{Phase, Recorded, StudyRunner};
+use std::collections::BTreeMap;
+
 use super::saved::{self, Shelf};
+use super::shelf::{Chunk, ShelfCall, ShelfEvent, StoredStudy};
 use crate::app::platform::engine::WorkerFailure;
-use crate::model::study::{MemoryBound, OverBound, PAGE_MEMORY, Plan};
+use crate::model::study::{MemoryBound, OverBound, PAGE_MEMORY, Plan, PlanId};
 use crate::worker::study::{RunReply, RunRequest};
 
 /// What the study page must say (words in `texts::study_page`).
@@ -19,6 +30,9 @@ pub enum StudyNote {
     Damaged,
     /// The browser refused to store a row: the rows stay in memory.
     StorageFull,
+    /// The browser has no IndexedDB (private mode) or refused it: studies
+    /// are kept in memory only.
+    StorageUnavailable,
     /// The workers could not start.
     CannotStart(WorkerFailure),
     /// The workers failed while the study ran.
@@ -34,10 +48,13 @@ pub enum StudyNote {
 
 /// What the study's effects are carried out with.
 pub trait StudyExecutor {
-    /// The store the rows are kept in.
-    type Shelf: Shelf;
-    /// The store the rows are kept in.
-    fn shelf(&mut self) -> &mut Self::Shelf;
+    /// Local storage, where the old format kept the study last started.
+    type Legacy: Shelf;
+    /// Local storage, where the old format kept the study last started.
+    fn legacy(&mut self) -> &mut Self::Legacy;
+    /// Asks the browser's study storage; the answer comes back to
+    /// [`StudySession::shelf_event`] later, never within this call.
+    fn shelf(&mut self, call: ShelfCall);
     /// Starts `size` workers of the study's own; how many started, or why
     /// none could.
     fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure>;
@@ -49,54 +66,119 @@ pub trait StudyExecutor {
     fn stop_workers(&mut self);
 }
 
-/// The study last started in this browser, if any, and what to say.
+/// Whether the browser's study storage can be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShelfState {
+    /// Asked for the list, no answer yet.
+    Opening,
+    Ready,
+    /// No IndexedDB: studies live in memory only.
+    Unavailable,
+}
+
+/// What waits for a study's rows.
+#[derive(Debug, Clone)]
+enum Waiting {
+    /// „Öffnen“ (or the study last changed, when the page starts).
+    Open(String),
+    /// „Exportieren“ of a study that is not open.
+    Export(String),
+    /// A start of a stored plan (or of any plan before the list came).
+    Start {
+        json: String,
+        plan: Plan,
+        cores: u32,
+    },
+}
+
+/// The studies kept in this browser, the one open, and what to say.
 #[derive(Debug)]
 pub struct StudySession {
     runner: Option<StudyRunner>,
+    /// The open study's plan as JSON text.
+    json: String,
     note: Option<StudyNote>,
     /// What its workers may hold at once ([`PAGE_MEMORY`]).
     bound: MemoryBound,
+    state: ShelfState,
+    /// The stored studies, the last changed first.
+    studies: Vec<StoredStudy>,
+    waiting: Option<Waiting>,
+    /// The study whose „Löschen“ asks for confirmation.
+    asked: Option<String>,
+    /// The old format's study being carried over.
+    carrying: Option<PlanId>,
+    /// A study was opened (its plan belongs into the form).
+    opened: bool,
+    /// A results file to download: its name and text.
+    export: Option<(String, String)>,
 }
 
 impl Default for StudySession {
     fn default() -> Self {
         Self {
             runner: None,
+            json: String::new(),
             note: None,
             bound: PAGE_MEMORY,
+            state: ShelfState::Opening,
+            studies: Vec::new(),
+            waiting: None,
+            asked: None,
+            carrying: None,
+            opened: false,
+            export: None,
         }
     }
 }
 
 impl StudySession {
-    /// The study last started, with its stored rows (not running: „Studie
-    /// fortsetzen“ goes on).
-    pub fn restore(shelf: &mut impl Shelf) -> Self {
-        let mut note = None;
-        let runner = saved::load_plan(shelf).map(|(_, plan)| {
-            let restored = saved::restore(shelf, &plan);
-            if restored.damaged {
-                note = Some(StudyNote::Damaged);
-            }
-            StudyRunner::new(plan, restored.rows)
-        });
-        Self {
-            runner,
-            note,
-            ..Self::default()
-        }
+    /// A session that asks for the stored studies; the one changed last
+    /// opens when they come (not running: „Studie fortsetzen“ goes on).
+    pub fn begin(executor: &mut impl StudyExecutor) -> Self {
+        executor.shelf(ShelfCall::List);
+        Self::default()
     }
 
-    /// The study, if one was started or restored.
+    /// The open study, if one was started or opened.
     #[must_use]
     pub fn runner(&self) -> Option<&StudyRunner> {
         self.runner.as_ref()
+    }
+
+    /// The stored studies, the last changed first.
+    #[must_use]
+    pub fn studies(&self) -> &[StoredStudy] {
+        &self.studies
+    }
+
+    /// Whether the browser's storage is open, missing or still opening.
+    #[must_use]
+    pub fn shelf_state(&self) -> ShelfState {
+        self.state
+    }
+
+    /// The study whose „Löschen“ waits for confirmation.
+    #[must_use]
+    pub fn asked(&self) -> Option<&str> {
+        self.asked.as_deref()
     }
 
     /// What the page must say now.
     #[must_use]
     pub fn note(&self) -> Option<&StudyNote> {
         self.note.as_ref()
+    }
+
+    /// Whether a study was opened since the last asking (its plan belongs
+    /// into the form).
+    pub fn take_opened(&mut self) -> bool {
+        std::mem::take(&mut self.opened)
+    }
+
+    /// A results file asked for by „Exportieren“, once its rows were read.
+    pub fn take_export(&mut self) -> Option<(String, String)> {
+        self.export.take()
     }
 
     /// Whether runs are being computed.
@@ -107,12 +189,16 @@ impl StudySession {
             .is_some_and(|runner| runner.phase() == Phase::Running)
     }
 
+    fn stored(&self, hex: &str) -> Option<&StoredStudy> {
+        self.studies.iter().find(|study| study.hex == hex)
+    }
+
     /// „Studie starten“ / „Studie fortsetzen“ at `now`: computes the missing
     /// runs of `plan` (its JSON text `json`) on at most `cores` workers,
     /// one per missing run, and no more than the memory bound holds (a
     /// plan whose one run exceeds it starts nothing and says so). Rows of
-    /// this plan kept in storage count as done. Ignored while the study
-    /// runs.
+    /// this plan kept in storage count as done (they are read first); every
+    /// other stored study stays. Ignored while the study runs.
     pub fn start(
         &mut self,
         executor: &mut impl StudyExecutor,
@@ -128,17 +214,29 @@ impl StudySession {
         if self.runner.as_ref().is_some_and(|runner| runner.id() == id) {
             self.note = None;
         } else {
-            // The browser keeps the rows of the study last started only.
-            if let Some(old) = self.runner.as_ref().map(StudyRunner::id) {
-                saved::forget(executor.shelf(), old);
+            let hex = id.hex();
+            let ready = self.state == ShelfState::Ready;
+            if self.state == ShelfState::Opening || (ready && self.stored(&hex).is_some()) {
+                if ready {
+                    executor.shelf(ShelfCall::Rows { hex });
+                }
+                self.waiting = Some(Waiting::Start {
+                    json: json.to_owned(),
+                    plan,
+                    cores,
+                });
+                return;
             }
-            let restored = saved::restore(executor.shelf(), &plan);
-            self.note = restored.damaged.then_some(StudyNote::Damaged);
-            self.runner = Some(StudyRunner::new(plan, restored.rows));
+            self.note = None;
+            self.runner = Some(StudyRunner::new(plan, BTreeMap::new()));
         }
-        if !saved::save_plan(executor.shelf(), json) {
-            self.note = Some(StudyNote::StorageFull);
-        }
+        self.json = json.to_owned();
+        self.launch(executor, cores, now);
+    }
+
+    /// Keeps the open study's record, then starts its workers.
+    fn launch(&mut self, executor: &mut impl StudyExecutor, cores: u32, now: f64) {
+        self.put(executor, None);
         let Some(runner) = self.runner.as_mut() else {
             return;
         };
@@ -160,6 +258,251 @@ impl StudySession {
                 }
             }
             Err(why) => self.note = Some(StudyNote::CannotStart(why)),
+        }
+    }
+
+    /// Writes the open study's record and the chunk of run `run` (none:
+    /// the record alone), and updates the list.
+    fn put(&mut self, executor: &mut impl StudyExecutor, run: Option<u64>) {
+        let Some(runner) = self
+            .runner
+            .as_ref()
+            .filter(|_| self.state == ShelfState::Ready)
+        else {
+            return;
+        };
+        let study = record(runner, &self.json);
+        let changed = self
+            .stored(&study.hex)
+            .map(|old| old.changed.clone())
+            .unwrap_or_default();
+        self.studies.retain(|old| old.hex != study.hex);
+        self.studies.insert(
+            0,
+            StoredStudy {
+                changed,
+                ..study.clone()
+            },
+        );
+        let chunks = run
+            .map(|run| saved::chunk_of(runner.rows(), run))
+            .into_iter()
+            .collect();
+        executor.shelf(ShelfCall::Put { study, chunks });
+    }
+
+    /// „Öffnen“: reads a stored study's rows, then shows it and its plan.
+    /// Ignored while a study runs.
+    pub fn open(&mut self, executor: &mut impl StudyExecutor, hex: &str) {
+        if self.is_running() || self.state != ShelfState::Ready {
+            return;
+        }
+        if self
+            .runner
+            .as_ref()
+            .is_some_and(|runner| runner.id().hex() == hex)
+        {
+            self.opened = true;
+            return;
+        }
+        executor.shelf(ShelfCall::Rows {
+            hex: hex.to_owned(),
+        });
+        self.waiting = Some(Waiting::Open(hex.to_owned()));
+    }
+
+    /// „Exportieren“: the results CSV of a stored study (the open one's at
+    /// once, another's once its rows were read: [`Self::take_export`]).
+    pub fn export(&mut self, executor: &mut impl StudyExecutor, hex: &str) {
+        match self.runner.as_ref() {
+            Some(runner) if runner.id().hex() == hex => self.export = Some(export_of(runner)),
+            _ => {
+                executor.shelf(ShelfCall::Rows {
+                    hex: hex.to_owned(),
+                });
+                self.waiting = Some(Waiting::Export(hex.to_owned()));
+            }
+        }
+    }
+
+    /// „Löschen“: asks for confirmation first (nothing is deleted yet). The
+    /// running study cannot be deleted.
+    pub fn ask_delete(&mut self, hex: &str) {
+        let running = self.is_running()
+            && self
+                .runner
+                .as_ref()
+                .is_some_and(|runner| runner.id().hex() == hex);
+        self.asked = (!running).then(|| hex.to_owned());
+    }
+
+    /// „Behalten“: the question goes, the study stays.
+    pub fn keep(&mut self) {
+        self.asked = None;
+    }
+
+    /// The confirmed „Löschen“: the study asked about is deleted (in memory
+    /// at once, in the browser when it answers).
+    pub fn confirm_delete(&mut self, executor: &mut impl StudyExecutor) {
+        let Some(hex) = self.asked.take() else {
+            return;
+        };
+        if self.is_running() && self.runner.as_ref().is_some_and(|r| r.id().hex() == hex) {
+            return;
+        }
+        if self.runner.as_ref().is_some_and(|r| r.id().hex() == hex) {
+            self.runner = None;
+        }
+        self.studies.retain(|study| study.hex != hex);
+        if self.state == ShelfState::Ready {
+            executor.shelf(ShelfCall::Delete { hex });
+        }
+    }
+
+    /// An answer of the browser's study storage at `now`.
+    pub fn shelf_event(&mut self, executor: &mut impl StudyExecutor, event: ShelfEvent, now: f64) {
+        match event {
+            ShelfEvent::Listed(Some(studies)) => {
+                self.state = ShelfState::Ready;
+                // Rows put meanwhile (there are none before the list) stay.
+                self.studies = studies;
+                self.carry_over(executor);
+                self.after_list(executor, now);
+            }
+            ShelfEvent::Listed(None) => {
+                self.state = ShelfState::Unavailable;
+                self.note = Some(StudyNote::StorageUnavailable);
+                // The old format's study, in memory: nothing seems lost.
+                if self.runner.is_none()
+                    && let Some((json, plan)) = saved::load_plan(executor.legacy())
+                {
+                    let restored = saved::restore(executor.legacy(), &plan);
+                    self.json = json;
+                    self.runner = Some(StudyRunner::new(plan, restored.rows));
+                    self.opened = true;
+                }
+                self.after_list(executor, now);
+            }
+            ShelfEvent::Rows { hex, chunks } => self.rows_read(executor, &hex, chunks, now),
+            ShelfEvent::Stored { hex, changed } => match changed {
+                Some(changed) => {
+                    if let Some(study) = self.studies.iter_mut().find(|s| s.hex == hex) {
+                        study.changed = changed;
+                    }
+                    if let Some(id) = self.carrying.filter(|id| id.hex() == hex) {
+                        // Confirmed: only now the old format's copy goes.
+                        saved::forget(executor.legacy(), id);
+                        executor.legacy().remove(saved::PLAN_KEY);
+                        self.carrying = None;
+                    }
+                }
+                None => self.note = Some(StudyNote::StorageFull),
+            },
+            ShelfEvent::Deleted { .. } => {}
+        }
+    }
+
+    /// The old format's study, copied into the browser's database unless it
+    /// is there already (then only its old copy goes).
+    fn carry_over(&mut self, executor: &mut impl StudyExecutor) {
+        let Some((json, plan)) = saved::load_plan(executor.legacy()) else {
+            return;
+        };
+        let id = plan.id();
+        if self.stored(&id.hex()).is_some() {
+            saved::forget(executor.legacy(), id);
+            executor.legacy().remove(saved::PLAN_KEY);
+            return;
+        }
+        let restored = saved::restore(executor.legacy(), &plan);
+        let damaged = restored.damaged;
+        let runner = StudyRunner::new(plan, restored.rows);
+        let study = record(&runner, &json);
+        let chunks = (0..id.runs.div_ceil(saved::CHUNK))
+            .map(|chunk| saved::chunk_of(runner.rows(), chunk * saved::CHUNK))
+            .filter(|(_, text)| !text.is_empty())
+            .collect();
+        self.studies.insert(0, study.clone());
+        self.carrying = Some(id);
+        executor.shelf(ShelfCall::Put { study, chunks });
+        // It was the study last started: it opens, from memory.
+        if self.runner.is_none() {
+            self.runner = Some(runner);
+            self.json = json;
+            self.opened = true;
+            if damaged {
+                self.note = Some(StudyNote::Damaged);
+            }
+        }
+    }
+
+    /// Once the list is there: a start that waited goes on, else the study
+    /// changed last opens.
+    fn after_list(&mut self, executor: &mut impl StudyExecutor, now: f64) {
+        match self.waiting.take() {
+            Some(Waiting::Start { json, plan, cores }) => {
+                self.start(executor, &json, plan, cores, now);
+            }
+            waiting => {
+                self.waiting = waiting;
+                if self.runner.is_none()
+                    && self.waiting.is_none()
+                    && let Some(first) = self.studies.first().map(|s| s.hex.clone())
+                {
+                    self.open(executor, &first);
+                }
+            }
+        }
+    }
+
+    /// A study's chunks came: what waited for them goes on.
+    fn rows_read(
+        &mut self,
+        executor: &mut impl StudyExecutor,
+        hex: &str,
+        chunks: Option<Vec<Chunk>>,
+        now: f64,
+    ) {
+        let waits_for = |waiting: &Waiting| match waiting {
+            Waiting::Open(want) | Waiting::Export(want) => want == hex,
+            Waiting::Start { plan, .. } => plan.id().hex() == hex,
+        };
+        if !self.waiting.as_ref().is_some_and(waits_for) {
+            return;
+        }
+        let Some(waiting) = self.waiting.take() else {
+            return;
+        };
+        let (json, plan) = match &waiting {
+            Waiting::Start { json, plan, .. } => (json.clone(), Some(plan.clone())),
+            Waiting::Open(_) | Waiting::Export(_) => {
+                let json = self.stored(hex).map(|s| s.plan.clone()).unwrap_or_default();
+                let plan = Plan::parse(json.as_bytes()).ok();
+                (json, plan)
+            }
+        };
+        let Some(plan) = plan else {
+            self.note = Some(StudyNote::Damaged);
+            return;
+        };
+        let damaged = chunks.is_none();
+        let restored = saved::read_chunks(&plan, chunks.unwrap_or_default());
+        if damaged || restored.damaged {
+            self.note = Some(StudyNote::Damaged);
+        }
+        let runner = StudyRunner::new(plan, restored.rows);
+        match waiting {
+            Waiting::Export(_) => self.export = Some(export_of(&runner)),
+            Waiting::Open(_) => {
+                self.runner = Some(runner);
+                self.json = json;
+                self.opened = true;
+            }
+            Waiting::Start { cores, .. } => {
+                self.runner = Some(runner);
+                self.json = json;
+                self.launch(executor, cores, now);
+            }
         }
     }
 
@@ -187,15 +530,13 @@ impl StudySession {
         };
         match runner.record(worker, reply.run, &reply.line, now) {
             Ok(Recorded::Row { next }) => {
-                if !saved::save_run(executor.shelf(), runner.id(), runner.rows(), reply.run) {
-                    self.note = Some(StudyNote::StorageFull);
-                }
                 if let Some(next) = next {
                     Self::send(executor, runner, next.worker, next.run.index);
                 }
                 if runner.phase() == Phase::Complete {
                     executor.stop_workers();
                 }
+                self.put(executor, Some(reply.run));
             }
             Ok(Recorded::Ignored) => {}
             Err(bad) => {
@@ -236,6 +577,27 @@ impl StudySession {
     }
 }
 
+/// A study's record: its plan, its runs done and its bytes (no date yet).
+fn record(runner: &StudyRunner, json: &str) -> StoredStudy {
+    let rows = runner.rows();
+    StoredStudy {
+        hex: runner.id().hex(),
+        plan: json.to_owned(),
+        runs: runner.id().runs,
+        done: rows.len() as u64,
+        bytes: (json.len() + rows.values().map(|row| row.line.len()).sum::<usize>()) as u64,
+        changed: String::new(),
+    }
+}
+
+/// The results CSV of a study and its file name.
+fn export_of(runner: &StudyRunner) -> (String, String) {
+    (
+        super::file_name(&runner.id().hex(), ".csv"),
+        runner.results_csv(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,16 +608,73 @@ mod tests {
     const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 12},
         "sweep": [{"parameter": "radius", "values": [1, 2]}],
         "seeds": {"from": 4, "count": 3}, "steps": 6, "burn_in": 2}"#;
+    /// The same with one step more: another plan.
+    const OTHER: &str = r#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 12},
+        "sweep": [{"parameter": "radius", "values": [1, 2]}],
+        "seeds": {"from": 4, "count": 3}, "steps": 7, "burn_in": 2}"#;
 
     fn plan(text: &str) -> Plan {
         Plan::parse(text.as_bytes()).expect("valid plan")
     }
 
+    /// The browser's database as web/study_shelf.js keeps it.
+    #[derive(Default)]
+    struct FakeDb {
+        studies: BTreeMap<String, (u64, StoredStudy, BTreeMap<u64, String>)>,
+        /// No IndexedDB at all.
+        missing: bool,
+        /// Every write refused.
+        full: bool,
+        clock: u64,
+    }
+
+    impl FakeDb {
+        fn event(&mut self, call: ShelfCall) -> ShelfEvent {
+            match call {
+                ShelfCall::List => ShelfEvent::Listed((!self.missing).then(|| {
+                    let mut all: Vec<_> = self.studies.values().collect();
+                    all.sort_by_key(|(time, ..)| std::cmp::Reverse(*time));
+                    all.into_iter().map(|(_, study, _)| study.clone()).collect()
+                })),
+                ShelfCall::Rows { hex } => ShelfEvent::Rows {
+                    chunks: self.studies.get(&hex).map(|(_, _, chunks)| {
+                        chunks.iter().map(|(k, v)| (*k, v.clone())).collect()
+                    }),
+                    hex,
+                },
+                ShelfCall::Put { mut study, chunks } => {
+                    if self.full {
+                        return ShelfEvent::Stored {
+                            hex: study.hex,
+                            changed: None,
+                        };
+                    }
+                    self.clock += 1;
+                    study.changed = format!("Zeit {}", self.clock);
+                    let entry = self.studies.entry(study.hex.clone()).or_default();
+                    entry.0 = self.clock;
+                    entry.1 = study.clone();
+                    entry.2.extend(chunks);
+                    ShelfEvent::Stored {
+                        hex: study.hex,
+                        changed: Some(study.changed),
+                    }
+                }
+                ShelfCall::Delete { hex } => ShelfEvent::Deleted {
+                    ok: self.studies.remove(&hex).is_some(),
+                    hex,
+                },
+            }
+        }
+    }
+
     /// Workers that keep what they are sent until a test answers it with
-    /// what a real worker computes.
+    /// what a real worker computes; the storage's calls wait likewise.
     #[derive(Default)]
     struct Fakes {
-        shelf: MemoryShelf,
+        legacy: MemoryShelf,
+        db: FakeDb,
+        calls: Vec<ShelfCall>,
         refuse: Option<WorkerFailure>,
         started: Vec<u32>,
         sent: Vec<(usize, RunRequest)>,
@@ -263,10 +682,14 @@ mod tests {
     }
 
     impl StudyExecutor for Fakes {
-        type Shelf = MemoryShelf;
+        type Legacy = MemoryShelf;
 
-        fn shelf(&mut self) -> &mut MemoryShelf {
-            &mut self.shelf
+        fn legacy(&mut self) -> &mut MemoryShelf {
+            &mut self.legacy
+        }
+
+        fn shelf(&mut self, call: ShelfCall) {
+            self.calls.push(call);
         }
 
         fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
@@ -283,7 +706,25 @@ mod tests {
         }
     }
 
-    /// The oldest run sent, answered by its worker.
+    /// Answers the storage's calls (through the answers' codec) until none
+    /// is left.
+    fn settle(study: &mut StudySession, fakes: &mut Fakes) {
+        while !fakes.calls.is_empty() {
+            let call = fakes.calls.remove(0);
+            let values = fakes.db.event(call.clone()).values().ok_or(());
+            study.shelf_event(fakes, call.answer(values), 0.0);
+        }
+    }
+
+    /// A page that starts: the stored studies listed, the last opened.
+    fn begin(fakes: &mut Fakes) -> StudySession {
+        let mut study = StudySession::begin(fakes);
+        assert_eq!(study.shelf_state(), ShelfState::Opening);
+        settle(&mut study, fakes);
+        study
+    }
+
+    /// The oldest run sent, answered by its worker (and stored).
     fn answer(study: &mut StudySession, fakes: &mut Fakes) -> bool {
         if fakes.sent.is_empty() {
             return false;
@@ -291,7 +732,13 @@ mod tests {
         let (worker, request) = fakes.sent.remove(0);
         let reply = request.solve().expect("a valid request");
         study.row(fakes, worker, &reply, 1.0);
+        settle(study, fakes);
         true
+    }
+
+    fn start(study: &mut StudySession, fakes: &mut Fakes, text: &str, cores: u32) {
+        study.start(fakes, text, plan(text), cores, 0.0);
+        settle(study, fakes);
     }
 
     fn results(study: &StudySession) -> String {
@@ -308,32 +755,192 @@ mod tests {
         csv
     }
 
+    /// The first plan done, then the other started on `cores` workers.
+    fn two_studies(cores: u32) -> (Fakes, StudySession) {
+        let mut fakes = Fakes::default();
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
+        while answer(&mut study, &mut fakes) {}
+        start(&mut study, &mut fakes, OTHER, cores);
+        (fakes, study)
+    }
+
+    fn listed(study: &StudySession) -> Vec<(String, u64)> {
+        study
+            .studies()
+            .iter()
+            .map(|s| (s.hex.clone(), s.done))
+            .collect()
+    }
+
     #[test]
     fn a_study_runs_on_its_workers_and_its_rows_are_kept() {
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
+        let mut study = begin(&mut fakes);
         assert!(study.runner().is_none());
-        study.start(&mut fakes, PLAN, plan(PLAN), 4, 0.0);
+        assert_eq!(study.shelf_state(), ShelfState::Ready);
+        start(&mut study, &mut fakes, PLAN, 4);
         assert_eq!(fakes.started, [4]);
         assert!(study.is_running());
+        let hex = plan(PLAN).id().hex();
+        assert_eq!(listed(&study), [(hex.clone(), 0)], "listed from the start");
         while answer(&mut study, &mut fakes) {}
         assert!(!study.is_running());
         assert_eq!(fakes.stopped, 1, "the workers go once the study is done");
         assert_eq!(results(&study), whole(&plan(PLAN)));
-        // A reload finds every row.
-        let restored = StudySession::restore(&mut fakes.shelf);
+        assert_eq!(listed(&study), [(hex, 6)]);
+        // A reload finds every row: the study changed last opens.
+        let mut restored = begin(&mut fakes);
+        assert!(restored.take_opened());
         assert_eq!(results(&restored), whole(&plan(PLAN)));
         assert_eq!(restored.note(), None);
+        assert_eq!(restored.studies()[0].bytes, {
+            let csv = whole(&plan(PLAN));
+            (PLAN.len() + csv.len() - results_header(plan(PLAN).id()).len()) as u64
+        });
+    }
+
+    #[test]
+    fn starting_another_plan_keeps_the_first_and_opening_it_computes_nothing() {
+        let (mut fakes, mut study) = two_studies(2);
+        answer(&mut study, &mut fakes);
+        study.cancel(&mut fakes, 2.0);
+        fakes.sent.clear();
+        let (first, second) = (plan(PLAN).id().hex(), plan(OTHER).id().hex());
+        assert_eq!(listed(&study), [(second.clone(), 1), (first.clone(), 6)]);
+        assert_eq!(fakes.db.studies.len(), 2, "both stored");
+        // Back to the first plan: its rows are read, nothing computed.
+        let sent = fakes.started.len();
+        start(&mut study, &mut fakes, PLAN, 2);
+        assert_eq!(fakes.started.len(), sent, "no workers for a done study");
+        assert_eq!(results(&study), whole(&plan(PLAN)));
+        // „Öffnen“ of the second, after a reload.
+        let mut reloaded = begin(&mut fakes);
+        assert_eq!(reloaded.runner().map(|r| r.id().hex()), Some(first));
+        reloaded.open(&mut fakes, &second);
+        settle(&mut reloaded, &mut fakes);
+        assert!(reloaded.take_opened(), "its plan goes into the form");
+        let runner = reloaded.runner().expect("opened");
+        assert_eq!((runner.id().hex(), runner.rows().len()), (second, 1));
+        assert!(fakes.sent.is_empty());
+    }
+
+    #[test]
+    fn exportieren_reads_a_stored_study_that_is_not_open() {
+        let (mut fakes, mut study) = two_studies(2);
+        study.export(&mut fakes, &plan(PLAN).id().hex());
+        assert_eq!(study.take_export(), None, "not read yet");
+        settle(&mut study, &mut fakes);
+        let (name, csv) = study.take_export().expect("the results");
+        assert_eq!(
+            name,
+            format!("boids-schwarm-studie-{}.csv", plan(PLAN).id().hex())
+        );
+        assert_eq!(csv, whole(&plan(PLAN)));
+        assert_eq!(study.runner().map(StudyRunner::id), Some(plan(OTHER).id()));
+    }
+
+    #[test]
+    fn only_a_confirmed_loeschen_deletes_and_never_the_running_study() {
+        let (mut fakes, mut study) = two_studies(1);
+        let (first, second) = (plan(PLAN).id().hex(), plan(OTHER).id().hex());
+        study.ask_delete(&second);
+        assert_eq!(study.asked(), None, "the running study cannot be deleted");
+        study.ask_delete(&first);
+        assert_eq!(study.asked(), Some(first.as_str()));
+        study.keep();
+        study.confirm_delete(&mut fakes);
+        settle(&mut study, &mut fakes);
+        assert_eq!(fakes.db.studies.len(), 2, "„Behalten“ deletes nothing");
+        study.ask_delete(&first);
+        study.confirm_delete(&mut fakes);
+        settle(&mut study, &mut fakes);
+        assert_eq!(listed(&study), [(second.clone(), 0)]);
+        assert!(!fakes.db.studies.contains_key(&first));
+        assert!(study.is_running(), "the other study runs on");
+    }
+
+    #[test]
+    fn an_old_format_study_is_carried_over_and_removed_only_once_confirmed() {
+        let old = plan(PLAN);
+        let rows = {
+            let csv = whole(&old);
+            crate::model::study::ResultsFile::parse(&csv)
+                .expect("rows")
+                .rows
+        };
+        let mut fakes = Fakes::default();
+        assert!(saved::save_plan(&mut fakes.legacy, PLAN));
+        let part: BTreeMap<u64, _> = rows.into_iter().filter(|(run, _)| *run < 4).collect();
+        assert!(saved::save_run(&mut fakes.legacy, old.id(), &part, 0));
+        // The database refuses: the old copy stays, in memory it is open.
+        fakes.db.full = true;
+        let study = begin(&mut fakes);
+        assert_eq!(study.note(), Some(&StudyNote::StorageFull));
+        assert_eq!(fakes.legacy.texts.len(), 2, "kept in local storage");
+        // The next start with room: listed, opened with its rows, and the
+        // old copy gone.
+        fakes.db.full = false;
+        let mut study = begin(&mut fakes);
+        assert_eq!(listed(&study), [(old.id().hex(), 4)]);
+        assert!(study.take_opened());
+        assert_eq!(study.runner().expect("opened").rows(), &part);
+        assert!(
+            fakes.legacy.texts.is_empty(),
+            "removed after the confirmation"
+        );
+        start(&mut study, &mut fakes, PLAN, 2);
+        while answer(&mut study, &mut fakes) {}
+        assert_eq!(results(&study), whole(&old));
+        // An old copy of a study the database has already only goes.
+        assert!(saved::save_plan(&mut fakes.legacy, PLAN));
+        let again = begin(&mut fakes);
+        assert!(fakes.legacy.texts.is_empty());
+        assert_eq!(again.runner().expect("opened").rows().len(), 6);
+    }
+
+    #[test]
+    fn without_indexeddb_the_study_runs_in_memory_and_says_so() {
+        let mut fakes = Fakes::default();
+        fakes.db.missing = true;
+        let mut study = begin(&mut fakes);
+        assert_eq!(study.shelf_state(), ShelfState::Unavailable);
+        assert_eq!(study.note(), Some(&StudyNote::StorageUnavailable));
+        study.start(&mut fakes, PLAN, plan(PLAN), 3, 0.0);
+        while answer(&mut study, &mut fakes) {}
+        assert_eq!(results(&study), whole(&plan(PLAN)));
+        assert!(
+            fakes.calls.is_empty(),
+            "nothing asked of a missing database"
+        );
+    }
+
+    #[test]
+    fn a_start_before_the_list_waits_for_it() {
+        let mut fakes = Fakes::default();
+        let mut first = begin(&mut fakes);
+        start(&mut first, &mut fakes, PLAN, 2);
+        answer(&mut first, &mut fakes);
+        first.cancel(&mut fakes, 1.0);
+        fakes.sent.clear();
+        let mut study = StudySession::begin(&mut fakes);
+        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        assert!(fakes.sent.is_empty(), "waits for the stored rows");
+        settle(&mut study, &mut fakes);
+        assert!(study.is_running());
+        let resent: Vec<u64> = fakes.sent.iter().map(|(_, r)| r.run).collect();
+        assert!(!resent.contains(&0), "run 0 is kept: {resent:?}");
+        assert!(!study.take_opened(), "the form has the plan already");
     }
 
     #[test]
     fn no_more_workers_than_missing_runs_and_none_for_a_done_study() {
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 16, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 16);
         assert_eq!(fakes.started, [6]);
         while answer(&mut study, &mut fakes) {}
-        study.start(&mut fakes, PLAN, plan(PLAN), 16, 2.0);
+        start(&mut study, &mut fakes, PLAN, 16);
         assert_eq!(fakes.started, [6], "nothing missing");
     }
 
@@ -344,18 +951,18 @@ mod tests {
             "base": {"count": 50000}, "seeds": {"from": 1, "count": 12},
             "steps": 1000000, "burn_in": 0}"#;
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, LONG, plan(LONG), 12, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, LONG, 12);
         assert_eq!(fakes.started, [7], "7 × 71.6 MiB within 512 MiB");
         assert_eq!(fakes.sent.len(), 7);
         study.cancel(&mut fakes, 1.0);
 
-        let mut study = StudySession::restore(&mut fakes.shelf);
+        let mut study = begin(&mut fakes);
         study.bound = MemoryBound {
             total: 64 << 20,
             per_run: 8 << 20,
         };
-        study.start(&mut fakes, LONG, plan(LONG), 12, 2.0);
+        start(&mut study, &mut fakes, LONG, 12);
         assert_eq!(fakes.started, [7], "no workers started");
         assert!(!study.is_running());
         assert!(matches!(
@@ -367,8 +974,8 @@ mod tests {
     #[test]
     fn cancel_keeps_the_rows_and_fortsetzen_computes_only_the_rest() {
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
         answer(&mut study, &mut fakes);
         study.cancel(&mut fakes, 1.0);
         assert!(!study.is_running());
@@ -377,7 +984,7 @@ mod tests {
         fakes.sent.clear();
         let kept = study.runner().expect("a study").rows().len();
         assert_eq!(kept, 1);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 2.0);
+        start(&mut study, &mut fakes, PLAN, 2);
         let resent: Vec<u64> = fakes.sent.iter().map(|(_, r)| r.run).collect();
         assert!(!resent.contains(&0), "run 0 is kept: {resent:?}");
         while answer(&mut study, &mut fakes) {}
@@ -387,8 +994,8 @@ mod tests {
     #[test]
     fn a_crashed_worker_s_run_is_sent_again_to_its_replacement() {
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
         let (worker, lost) = fakes.sent.remove(1);
         study.worker_restarted(&mut fakes, worker);
         assert_eq!(study.note(), Some(&StudyNote::WorkerRestarted));
@@ -403,15 +1010,15 @@ mod tests {
             refuse: Some(WorkerFailure::Refused(None)),
             ..Fakes::default()
         };
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
         assert!(!study.is_running());
         assert_eq!(
             study.note(),
             Some(&StudyNote::CannotStart(WorkerFailure::Refused(None)))
         );
         fakes.refuse = None;
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 1.0);
+        start(&mut study, &mut fakes, PLAN, 2);
         assert!(study.is_running());
         assert_eq!(study.note(), None, "a new start clears the note");
         study.workers_failed(&mut fakes, WorkerFailure::OtherBuild, 2.0);
@@ -429,8 +1036,8 @@ mod tests {
     #[test]
     fn a_wrong_row_stops_the_study() {
         let mut fakes = Fakes::default();
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
         let (worker, request) = fakes.sent.remove(0);
         let mut reply = request.solve().expect("valid");
         reply.line = "0,1,2\n".to_owned();
@@ -442,15 +1049,10 @@ mod tests {
 
     #[test]
     fn full_storage_keeps_the_rows_in_memory_and_says_so() {
-        let mut fakes = Fakes {
-            shelf: MemoryShelf {
-                limit: Some(1),
-                ..MemoryShelf::default()
-            },
-            ..Fakes::default()
-        };
-        let mut study = StudySession::restore(&mut fakes.shelf);
-        study.start(&mut fakes, PLAN, plan(PLAN), 3, 0.0);
+        let mut fakes = Fakes::default();
+        fakes.db.full = true;
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 3);
         assert_eq!(study.note(), Some(&StudyNote::StorageFull));
         while answer(&mut study, &mut fakes) {}
         assert_eq!(study.note(), Some(&StudyNote::StorageFull));

@@ -6,8 +6,10 @@
 //! user's commands and the study's worker events (from the app's
 //! [`Driver`], which owns the study's pool of Web Workers: as many as
 //! „Rechenkerne“, at most one per missing run), carries out what it asks
-//! for with the browser (the driver, local storage) and publishes a version
-//! counter that views track. The simulation's workers are another pool:
+//! for with the browser (the driver, IndexedDB) and publishes a version
+//! counter that views track. The studies are kept in IndexedDB
+//! (web/study_shelf.js), asked asynchronously: each answer is an event of
+//! the session like a worker's row. The simulation's workers are another pool:
 //! while both compute, they share the machine's cores. „Abbrechen“
 //! terminates the study's workers, which is the only way to stop a run in
 //! the middle.
@@ -18,6 +20,8 @@ use super::draft::PlanDraft;
 use super::runner::{Progress, StudyRunner};
 use super::saved;
 use super::session::{StudyExecutor, StudyNote, StudySession};
+use super::shelf::{self, ShelfCall};
+use crate::app::platform::download::download_csv;
 use crate::app::platform::driver::{Driver, StudyEvent};
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::platform::timing::now_ms;
@@ -26,15 +30,11 @@ use crate::model::study::Plan;
 use crate::texts::study_page::study_note;
 use crate::worker::study::RunRequest;
 
-/// The browser's local storage; natively a shelf in memory.
+/// Local storage (the old format's study); natively a shelf in memory.
 #[cfg(target_arch = "wasm32")]
-type BrowserShelf = saved::LocalShelf;
+type LegacyShelf = saved::LocalShelf;
 #[cfg(not(target_arch = "wasm32"))]
-type BrowserShelf = saved::MemoryShelf;
-
-fn shelf() -> BrowserShelf {
-    BrowserShelf::default()
-}
+type LegacyShelf = saved::MemoryShelf;
 
 /// The study, its workers and what views track.
 #[derive(Debug, Clone, Copy)]
@@ -54,24 +54,27 @@ pub struct StudyStore {
 }
 
 impl StudyStore {
-    /// The store with the study last started in this browser, if one is
-    /// kept, and its stored rows (not running: „Studie fortsetzen“ goes on).
+    /// The store; it asks the browser for the stored studies, and the one
+    /// changed last opens when they come (not running: „Studie fortsetzen“
+    /// goes on).
     #[must_use]
     pub fn restore(platform: Driver) -> Self {
-        let session = StudySession::restore(&mut shelf());
-        let draft = session
-            .runner()
-            .map(|runner| PlanDraft::of_plan(runner.plan()));
-        Self {
-            note: RwSignal::new(session.note().cloned()),
-            session: StoredValue::new(session),
+        let store = Self {
+            note: RwSignal::new(None),
+            session: StoredValue::new(StudySession::default()),
             platform,
             version: RwSignal::new(0),
             told: StoredValue::new((0.0, false)),
             running: RwSignal::new(false),
-            draft: RwSignal::new(draft),
+            draft: RwSignal::new(None),
             measure: RwSignal::new(Measure::Polarization),
-        }
+        };
+        let session = StudySession::begin(&mut Browser {
+            store,
+            legacy: LegacyShelf::default(),
+        });
+        store.session.set_value(session);
+        store
     }
 
     /// Changes the plan form (nothing before the page first showed it).
@@ -100,6 +103,33 @@ impl StudyStore {
     pub fn note(&self) -> Signal<Option<String>> {
         let note = self.note;
         Signal::derive(move || note.with(|note| note.as_ref().map(study_note)))
+    }
+
+    /// Reads the session: the stored studies, the question of „Löschen“
+    /// (tracked).
+    pub fn with_session<R>(&self, read: impl FnOnce(&StudySession) -> R) -> Option<R> {
+        self.version.track();
+        self.session.try_with_value(read)
+    }
+
+    /// „Öffnen“: the stored study's plan into the form and its rows shown.
+    pub fn open(&self, hex: &str) {
+        self.act(|session, browser, _| session.open(browser, hex));
+    }
+
+    /// „Exportieren“: the stored study's results CSV (once its rows are read).
+    pub fn export(&self, hex: &str) {
+        self.act(|session, browser, _| session.export(browser, hex));
+    }
+
+    /// „Löschen“ asks; `confirm` (`Some(true)`: „Löschen“, `Some(false)`:
+    /// „Behalten“) answers.
+    pub fn delete(&self, hex: &str, confirm: Option<bool>) {
+        self.act(|session, browser, _| match confirm {
+            None => session.ask_delete(hex),
+            Some(true) => session.confirm_delete(browser),
+            Some(false) => session.keep(),
+        });
     }
 
     /// Reads the study (tracked: changes with every row and phase).
@@ -150,23 +180,39 @@ impl StudyStore {
     }
 
     /// Passes the study an event with the time and the browser, then tells
-    /// the views. Nothing once the store is disposed.
+    /// the views (a study opened puts its plan into the form; an export
+    /// read is downloaded). Nothing once the store is disposed.
     fn act(&self, event: impl FnOnce(&mut StudySession, &mut Browser, f64)) {
         let store = *self;
-        let note = self.session.try_update_value(|session| {
+        let done = self.session.try_update_value(|session| {
             event(
                 session,
                 &mut Browser {
                     store,
-                    shelf: shelf(),
+                    legacy: LegacyShelf::default(),
                 },
                 now_ms(),
             );
-            session.note().cloned()
+            let opened = session
+                .take_opened()
+                .then(|| {
+                    session
+                        .runner()
+                        .map(|runner| PlanDraft::of_plan(runner.plan()))
+                })
+                .flatten();
+            (session.note().cloned(), opened, session.take_export())
         });
-        let Some(note) = note else {
+        let Some((note, opened, export)) = done else {
             return;
         };
+        if let Some(draft) = opened {
+            self.draft.set(Some(draft));
+        }
+        if let Some((name, text)) = export {
+            // A refused download says nothing new: the button stays.
+            let _ = download_csv(&name, &text, false);
+        }
         if self.note.try_with_untracked(|current| *current != note) == Some(true) {
             self.note.set(note);
         }
@@ -205,18 +251,28 @@ impl StudyStore {
     }
 }
 
-/// The browser's side of a study: the store's worker pool and local
-/// storage.
+/// The browser's side of a study: the store's worker pool, IndexedDB
+/// (through web/study_shelf.js) and local storage (the old format).
 struct Browser {
     store: StudyStore,
-    shelf: BrowserShelf,
+    legacy: LegacyShelf,
 }
 
 impl StudyExecutor for Browser {
-    type Shelf = BrowserShelf;
+    type Legacy = LegacyShelf;
 
-    fn shelf(&mut self) -> &mut BrowserShelf {
-        &mut self.shelf
+    fn legacy(&mut self) -> &mut LegacyShelf {
+        &mut self.legacy
+    }
+
+    fn shelf(&mut self, call: ShelfCall) {
+        let answer = shelf::send(call);
+        let store = self.store;
+        // The answer comes in a later task, never within this call.
+        leptos::task::spawn_local(async move {
+            let event = answer.await;
+            store.act(|session, browser, now| session.shelf_event(browser, event, now));
+        });
     }
 
     fn start_workers(&mut self, size: u32) -> Result<u32, WorkerFailure> {
