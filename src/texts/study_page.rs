@@ -22,6 +22,9 @@ pub fn study_note(note: &StudyNote) -> String {
                                    bleiben erhalten, solange diese Seite offen ist – bitte \
                                    „Ergebnisse exportieren“, bevor Sie sie schließen."
             .to_owned(),
+        StudyNote::Unreadable => "Die gespeicherten Läufe dieser Studie ließen sich nicht lesen; \
+                                  sie bleiben gespeichert. Bitte die Seite neu laden."
+            .to_owned(),
         StudyNote::StorageUnavailable => "Dieser Browser erlaubt hier keinen dauerhaften Speicher \
                                           (IndexedDB fehlt, etwa im privaten Modus): Studien \
                                           bleiben nur erhalten, solange diese Seite offen ist – \

@@ -54,10 +54,21 @@ pub(crate) fn cli_results(plan: &Path) -> String {
     text
 }
 
+/// Empties the browser's storage: local storage and the studies' database.
+async fn clear_storage(page: &AppPage) {
+    page.js_async(
+        "const done = arguments[arguments.length - 1];
+         localStorage.clear();
+         const request = indexedDB.deleteDatabase('boids-schwarm-studien');
+         request.onsuccess = request.onerror = request.onblocked = () => done(true);",
+    )
+    .await;
+}
+
 /// Opens the study page with empty storage and `cores` Rechenkerne.
 pub(crate) async fn open_study(page: &AppPage, cores: u32) {
     page.open("/studie").await;
-    page.js("localStorage.clear();").await;
+    clear_storage(page).await;
     page.open("/studie").await;
     set_cores(page, cores).await;
 }
@@ -369,11 +380,162 @@ async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
     // The simulation's parameters fill the base on the first visit.
     page.open("/").await;
     page.set_param("count", "321").await;
-    page.js("localStorage.removeItem('boids-schwarm.study.plan.v1');")
-        .await;
     page.open("/studie").await;
     let count = page
         .js("return document.getElementById('study-base-count').value;")
         .await;
     assert_eq!(count, serde_json::json!("321"));
+}
+
+/// The stored studies as the list shows them: per study its plan hash and
+/// „n von m Läufen“.
+async fn stored_studies(page: &AppPage) -> Vec<(String, String)> {
+    let list = page
+        .js(
+            "return [...document.querySelectorAll('#study-shelf li')].map(li =>
+                 [li.dataset.plan, li.querySelector('.study-stored-runs').textContent]);",
+        )
+        .await;
+    serde_json::from_value(list).expect("the list")
+}
+
+/// Waits until the list shows `want`.
+async fn wait_for_list(page: &AppPage, want: &[(String, String)]) {
+    poll("the stored studies", WAIT, || async {
+        let seen = stored_studies(page).await;
+        if seen == want { Ok(()) } else { Err(seen) }
+    })
+    .await;
+}
+
+scenario!(svg => another_plan_keeps_the_first_study_and_loeschen_asks);
+async fn another_plan_keeps_the_first_study_and_loeschen_asks(page: AppPage) {
+    let other = SMALL.replace(r#""steps": 40"#, r#""steps": 41"#);
+    let (a, b) = (
+        Plan::parse(SMALL.as_bytes())
+            .expect("valid plan")
+            .id()
+            .hex(),
+        Plan::parse(other.as_bytes())
+            .expect("valid plan")
+            .id()
+            .hex(),
+    );
+    open_study(&page, 2).await;
+    load_plan(&page, &temp_file("plan.json", SMALL.as_bytes())).await;
+    page.click_css("#btn-study-start").await;
+    wait_for_state(&page, "fertig", RUNS).await;
+    load_plan(&page, &temp_file("other.json", other.as_bytes())).await;
+    page.click_css("#btn-study-start").await;
+    wait_for_state(&page, "fertig", RUNS).await;
+    wait_for_list(
+        &page,
+        &[
+            (b.clone(), String::from("8 von 8 Läufen")),
+            (a.clone(), String::from("8 von 8 Läufen")),
+        ],
+    )
+    .await;
+    // After a reload, „Öffnen“ of the first shows its rows, computing nothing.
+    page.reload().await;
+    wait_for_list(
+        &page,
+        &[
+            (b.clone(), String::from("8 von 8 Läufen")),
+            (a.clone(), String::from("8 von 8 Läufen")),
+        ],
+    )
+    .await;
+    page.click_css(&format!("#study-shelf li[data-plan='{a}'] .study-open"))
+        .await;
+    poll("the first study open", WAIT, || async {
+        let caption = page
+            .js("return document.querySelector('#study-table caption').textContent;")
+            .await;
+        let caption = caption.as_str().unwrap_or_default().to_owned();
+        if caption.starts_with(&format!("Plan {a}: 8 von 8 Läufen")) {
+            Ok(())
+        } else {
+            Err(caption)
+        }
+    })
+    .await;
+    assert_eq!(page.text_of("btn-study-start").await, "Studie starten");
+    let (_, results) = page.download("#btn-study-results").await;
+    assert_eq!(
+        results,
+        cli_results(&temp_file("plan.json", SMALL.as_bytes()))
+    );
+    // „Exportieren“ in the list gives the same file.
+    // (after the rows were read from the database)
+    let (name, exported) = page
+        .download_bytes(
+            &format!("#study-shelf li[data-plan='{b}'] .study-export"),
+            WAIT,
+        )
+        .await;
+    let exported = String::from_utf8(exported).expect("utf-8");
+    assert_eq!(name, format!("boids-schwarm-studie-{b}.csv"));
+    assert_eq!(
+        exported,
+        cli_results(&temp_file("other.json", other.as_bytes()))
+    );
+    // „Löschen“ asks; „Behalten“ keeps, „Löschen“ again removes.
+    let item = format!("#study-shelf li[data-plan='{b}']");
+    page.click_css(&format!("{item} .study-delete")).await;
+    page.wait_for_css(&format!("{item} .study-confirm")).await;
+    page.click_css(&format!("{item} .study-delete-no")).await;
+    assert_eq!(stored_studies(&page).await.len(), 2);
+    page.click_css(&format!("{item} .study-delete")).await;
+    page.click_css(&format!("{item} .study-delete-yes")).await;
+    wait_for_list(&page, &[(a.clone(), String::from("8 von 8 Läufen"))]).await;
+    page.reload().await;
+    wait_for_list(&page, &[(a, String::from("8 von 8 Läufen"))]).await;
+}
+
+scenario!(svg => a_study_of_the_old_format_is_carried_over);
+async fn a_study_of_the_old_format_is_carried_over(page: AppPage) {
+    let file = temp_file("plan.json", SMALL.as_bytes());
+    let plan = Plan::parse(SMALL.as_bytes()).expect("valid plan");
+    let hex = plan.id().hex();
+    // Five of the CLI's rows, kept as the old version kept them.
+    let results = cli_results(&file);
+    let rows: String = results
+        .lines()
+        .skip(2)
+        .take(5)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    open_study(&page, 2).await;
+    page.js(&format!(
+        "localStorage.setItem('boids-schwarm.study.plan.v1', {plan});
+         localStorage.setItem('boids-schwarm.study.v1.{hex}.0', {rows});",
+        plan = serde_json::json!(SMALL),
+        rows = serde_json::json!(rows),
+    ))
+    .await;
+    page.reload().await;
+    wait_for_list(&page, &[(hex.clone(), "5 von 8 Läufen".to_owned())]).await;
+    assert_eq!(
+        progress(&page).await,
+        "5 von 8 Läufen",
+        "opened with its rows"
+    );
+    // Removed from local storage once the database has it; still there
+    // after a reload.
+    poll("the old copy removed", WAIT, || async {
+        let left = page
+            .js("return Object.keys(localStorage).filter(k => k.startsWith('boids-schwarm.study')).length;")
+            .await;
+        if left == serde_json::json!(0) { Ok(()) } else { Err(left) }
+    })
+    .await;
+    page.reload().await;
+    wait_for_list(&page, &[(hex, "5 von 8 Läufen".to_owned())]).await;
+    assert_eq!(page.text_of("btn-study-start").await, "Studie fortsetzen");
+    page.click_css("#btn-study-start").await;
+    let done = wait_for_state(&page, "fertig", RUNS).await;
+    assert_eq!(done, "8 von 8 Läufen (5 gespeichert, 3 neu gerechnet)");
+    let (_, exported) = page.download("#btn-study-results").await;
+    assert_eq!(exported, results);
 }

@@ -62,7 +62,17 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                     (0..id.runs).filter(|run| !rows.contains_key(run)).collect();
                 (rows.len() as u64, missing)
             }
-            _ => (0, (0..id.runs).collect()),
+            // A stored study that is not open: its rows are read at the start.
+            _ => {
+                let hex = id.hex();
+                let done = store
+                    .with_session(|session| {
+                        let stored = session.studies().iter().find(|s| s.hex == hex);
+                        stored.map_or(0, |study| study.done)
+                    })
+                    .unwrap_or(0);
+                (done, (done..id.runs).collect())
+            }
         });
         let missing_runs = missing.len() as u64;
         let workers = study_workers(&plan, missing_runs, cores.value().get(), &PAGE_MEMORY);

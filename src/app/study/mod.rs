@@ -1,5 +1,5 @@
 //! Studies in the browser (SPEC §8): the plan form's contents, the runner
-//! that hands whole runs to Web Workers, the rows kept in local storage, the
+//! that hands whole runs to Web Workers, the studies kept in IndexedDB, the
 //! ready studies, the chart's data, and the reactive store the page reads.
 //! Everything but the store is Leptos-free and tested natively; the model's
 //! study module does the plan, the statistics and the CSVs.

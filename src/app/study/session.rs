@@ -30,6 +30,9 @@ pub enum StudyNote {
     Damaged,
     /// The browser refused to store a row: the rows stay in memory.
     StorageFull,
+    /// A stored study's rows could not be read: nothing was opened or
+    /// started (its rows stay stored).
+    Unreadable,
     /// The browser has no IndexedDB (private mode) or refused it: studies
     /// are kept in memory only.
     StorageUnavailable,
@@ -485,9 +488,13 @@ impl StudySession {
             self.note = Some(StudyNote::Damaged);
             return;
         };
-        let damaged = chunks.is_none();
-        let restored = saved::read_chunks(&plan, chunks.unwrap_or_default());
-        if damaged || restored.damaged {
+        // Unread rows are never overwritten by a start without them.
+        let Some(chunks) = chunks else {
+            self.note = Some(StudyNote::Unreadable);
+            return;
+        };
+        let restored = saved::read_chunks(&plan, chunks);
+        if restored.damaged {
             self.note = Some(StudyNote::Damaged);
         }
         let runner = StudyRunner::new(plan, restored.rows);
@@ -625,6 +632,8 @@ mod tests {
         missing: bool,
         /// Every write refused.
         full: bool,
+        /// Every read of rows fails.
+        unreadable: bool,
         clock: u64,
     }
 
@@ -637,9 +646,9 @@ mod tests {
                     all.into_iter().map(|(_, study, _)| study.clone()).collect()
                 })),
                 ShelfCall::Rows { hex } => ShelfEvent::Rows {
-                    chunks: self.studies.get(&hex).map(|(_, _, chunks)| {
-                        chunks.iter().map(|(k, v)| (*k, v.clone())).collect()
-                    }),
+                    chunks: self.studies.get(&hex).filter(|_| !self.unreadable).map(
+                        |(_, _, chunks)| chunks.iter().map(|(k, v)| (*k, v.clone())).collect(),
+                    ),
                     hex,
                 },
                 ShelfCall::Put { mut study, chunks } => {
@@ -823,6 +832,20 @@ mod tests {
         let runner = reloaded.runner().expect("opened");
         assert_eq!((runner.id().hex(), runner.rows().len()), (second, 1));
         assert!(fakes.sent.is_empty());
+    }
+
+    #[test]
+    fn rows_that_cannot_be_read_are_neither_opened_nor_overwritten() {
+        let (mut fakes, mut study) = two_studies(1);
+        study.cancel(&mut fakes, 1.0);
+        fakes.sent.clear();
+        fakes.db.unreadable = true;
+        let stored = fakes.db.studies[&plan(PLAN).id().hex()].2.clone();
+        start(&mut study, &mut fakes, PLAN, 2);
+        assert_eq!(study.note(), Some(&StudyNote::Unreadable));
+        assert!(!study.is_running() && fakes.sent.is_empty());
+        assert_eq!(study.runner().map(StudyRunner::id), Some(plan(OTHER).id()));
+        assert_eq!(fakes.db.studies[&plan(PLAN).id().hex()].2, stored);
     }
 
     #[test]
