@@ -6,6 +6,14 @@
 //! back. An event that arrives for a phase the film has left (a late
 //! answer after Abbrechen, say) changes nothing.
 //!
+//! While the view is away (the page hidden, another page of the app shown)
+//! the film holds: it keeps its encoder and its frames, asks the view for
+//! nothing, and goes on with the frame it waits for once the view is back.
+//! A frame is asked of the view only while it is due and is encoded once:
+//! a picture asked before the view went away is asked again, and whichever
+//! of the two arrives first is the frame (both show the same step, which
+//! does not change until the frame is encoded).
+//!
 //! `P` is how a picture of the view travels (a DOM element in the browser).
 
 use super::MediaError;
@@ -105,12 +113,38 @@ struct Film {
     view_size: Option<(u32, u32)>,
     /// The last frame asked of the view.
     asked: Option<u64>,
+    /// The frames the encoder has taken.
+    done: u64,
+}
+
+impl Film {
+    /// A picture asked of the view is no longer awaited (it may never come,
+    /// or the film holds); the frame is asked again when it goes on.
+    fn unask(&mut self) {
+        if let Phase::Picturing { .. } = self.phase {
+            self.phase = Phase::Waiting;
+            self.asked = None;
+        }
+    }
+
+    /// The file is written with the frames taken so far, named after their
+    /// steps.
+    fn end<P>(&mut self) -> FilmEffect<P> {
+        self.phase = Phase::Ending;
+        let last = self.first + self.done.saturating_sub(1);
+        FilmEffect::EndEncoder {
+            stem: crate::app::media::caption::film_file_stem(self.first, last),
+        }
+    }
 }
 
 /// The film being recorded, if any: one at a time.
 #[derive(Debug, Default)]
 pub struct FilmRun {
     film: Option<Film>,
+    /// The view cannot draw now (the page is hidden, or another page of
+    /// the app is shown): a film holds.
+    view_away: bool,
 }
 
 impl FilmRun {
@@ -152,6 +186,7 @@ impl FilmRun {
             captioned,
             view_size: None,
             asked: None,
+            done: 0,
         });
         vec![
             FilmEffect::Tell(MediaNote::Cleared),
@@ -186,9 +221,22 @@ impl FilmRun {
         self.stop(MediaNote::Failed(MediaFailure::BeyondLast), false)
     }
 
+    /// Whether the view can draw (`shown`: the page is visible and a view
+    /// is on it), told whenever that or the view changes. Away, a film
+    /// holds. A picture asked of the view is asked again with the next
+    /// [`FilmRun::follow`] once a view is shown: a view that went or was
+    /// replaced (the 3D view giving way to the SVG view) may never answer.
+    pub fn view_shown(&mut self, shown: bool) {
+        self.view_away = !shown;
+        if let Some(film) = self.film.as_mut() {
+            film.unask();
+        }
+    }
+
     /// What the session is doing now (`busy`), with the step it shows: a
-    /// frame that became due is asked of the view; anything but filming
-    /// means the film was stopped (Pause, Schritt, an edit, a reset).
+    /// frame that became due is asked of the view (unless it is away);
+    /// anything but filming means the film was stopped (Pause, Schritt, an
+    /// edit, a reset).
     pub fn follow<P>(&mut self, busy: Option<Busy>, shown_step: u64) -> Vec<FilmEffect<P>> {
         let Some(film) = self.film.as_mut() else {
             return Vec::new();
@@ -201,7 +249,7 @@ impl FilmRun {
                 frame,
                 frames,
                 due: true,
-            }) if film.phase == Phase::Waiting && film.asked != Some(frame) => {
+            }) if film.phase == Phase::Waiting && film.asked != Some(frame) && !self.view_away => {
                 film.asked = Some(frame);
                 film.phase = Phase::Picturing {
                     frame,
@@ -270,13 +318,12 @@ impl FilmRun {
         if let Err(why) = encoded {
             return self.stop(MediaNote::Failed(MediaFailure::Media(why)), true);
         }
+        film.done += 1;
         if !last {
             film.phase = Phase::Waiting;
             return vec![FilmEffect::FrameTaken];
         }
-        film.phase = Phase::Ending;
-        let stem = crate::app::media::caption::film_file_stem(film.first, film.first + film.steps);
-        vec![FilmEffect::FrameTaken, FilmEffect::EndEncoder { stem }]
+        vec![FilmEffect::FrameTaken, film.end()]
     }
 
     /// The file is written (its size in bytes and its frames), or failed.
@@ -295,15 +342,6 @@ impl FilmRun {
             Err(why) => MediaNote::Failed(MediaFailure::Media(why)),
         };
         Self::ended(&film, note)
-    }
-
-    /// The panel goes away (a page change): a film being recorded is
-    /// dropped, and the swarm paused if the session is still filming.
-    pub fn cancel<P>(&mut self, filming: bool) -> Vec<FilmEffect<P>> {
-        if self.film.is_none() {
-            return Vec::new();
-        }
-        self.stop(MediaNote::Cleared, filming)
     }
 
     fn in_phase(&self, test: impl FnOnce(Phase) -> bool) -> bool {

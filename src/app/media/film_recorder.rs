@@ -12,7 +12,7 @@ use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
 use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
 use crate::app::platform::driver::Driver;
-use crate::app::platform::timing::spawn;
+use crate::app::platform::timing::{defer, spawn};
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::app::view::view_look::ViewLook;
 
@@ -32,24 +32,35 @@ pub struct FilmRecorder {
 }
 
 impl FilmRecorder {
-    /// A recorder owned by the current component; its cleanup stops a film.
+    /// The app's recorder: it lives as long as the app, so a film survives
+    /// a change of page. It follows the session's progress, and holds the
+    /// film while the view is away: while `hidden` (the page is hidden) or
+    /// while no view offers pictures (another page is shown).
     #[must_use]
-    pub fn use_film_recorder() -> Self {
+    pub fn new(store: SwarmStore, look: ViewLook, platform: Driver, hidden: Signal<bool>) -> Self {
         let recorder = Self {
-            store: expect_context::<SwarmStore>(),
-            look: expect_context::<ViewLook>(),
-            platform: expect_context::<Driver>(),
+            store,
+            look,
+            platform,
             run: StoredValue::new(FilmRun::new()),
             view: StoredValue::new_local(None),
             note: RwSignal::new(MediaNote::Cleared),
             active: RwSignal::new(false),
         };
-        on_cleanup(move || {
-            let filming = matches!(
-                untrack(|| recorder.store.busy()),
-                Some(Busy::Filming { .. })
-            );
-            recorder.handle(|run| run.cancel(filming));
+        // The film's next frame follows the session's progress.
+        Effect::new(move |_| recorder.follow(store.busy()));
+        Effect::new(move |_| {
+            let shown = !hidden.get() && look.has_view.get();
+            // In a task of its own: a view that has just come back has
+            // set up its drawing by then.
+            defer(move || {
+                let busy = untrack(|| recorder.store.busy());
+                let step = recorder.shown_step();
+                recorder.handle(|run| {
+                    run.view_shown(shown);
+                    run.follow(busy, step)
+                });
+            });
         });
         recorder
     }
@@ -78,8 +89,12 @@ impl FilmRecorder {
     /// caller's effect): takes a due frame, or notices that the film was
     /// stopped.
     pub fn follow(&self, busy: Option<Busy>) {
-        let shown = self.shown_caption(false).map_or(0, |(step, _)| step);
+        let shown = self.shown_step();
         self.handle(|run| run.follow(busy, shown));
+    }
+
+    fn shown_step(&self) -> u64 {
+        self.shown_caption(false).map_or(0, |(step, _)| step)
     }
 
     /// The shown step and, when `captioned`, its caption.
@@ -104,15 +119,15 @@ impl FilmRecorder {
     /// once the recorder is gone (a late answer after a page change).
     fn handle(&self, event: impl FnOnce(&mut FilmRun) -> Vec<FilmEffectOf>) {
         let recorder = *self;
-        let active = self.run.try_update_value(|run| {
+        let Some(active) = self.run.try_update_value(|run| {
             let effects = event(run);
             carry_out(run, &mut Page { recorder }, effects);
             run.is_active()
-        });
-        if let Some(active) = active
-            && self.active.try_get_untracked() != Some(active)
-        {
-            let _ = self.active.try_set(active);
+        }) else {
+            return;
+        };
+        if self.active.get_untracked() != active {
+            self.active.set(active);
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::*;
 use crate::app::media::MediaError;
 use crate::app::platform::engine::WorkerFailure;
-use crate::app::simulation::session::{Session, driver};
+use crate::app::simulation::session::{Busy, Session, driver};
 use crate::model::{Kinematics, Params};
 
 /// The main thread computes every job at once.
@@ -182,6 +182,13 @@ impl Harness {
         self.act(effects);
     }
 
+    /// The page is hidden or shown, or the view leaves or comes back (the
+    /// recorder passes the session's progress on at once).
+    fn view_shown(&mut self, shown: bool) {
+        self.run.view_shown(shown);
+        self.act(Vec::new());
+    }
+
     /// Everything answers until the film waits for nothing.
     fn settle(&mut self) {
         loop {
@@ -339,18 +346,90 @@ fn a_film_beyond_the_largest_step_is_refused_by_the_session() {
 }
 
 #[test]
-fn leaving_the_page_drops_the_film_and_pauses_a_filming_swarm() {
-    let mut harness = Harness::at_step(0);
-    harness.start(5, (1280, 720));
+fn a_hidden_page_holds_the_film_and_it_goes_on_with_every_frame_when_shown() {
+    let mut harness = Harness::at_step(3);
+    harness.start(6, (1280, 720));
     harness.encoder_starts((1280, 720));
-    let filming = harness.page.session.busy().is_some();
-    let effects = harness.run.cancel(filming);
+    harness.view_draws();
+    // Frame 1 is with the encoder when the page is hidden: it is taken, the
+    // next step is computed, and then the film waits.
+    harness.view_shown(false);
+    harness.encoder_takes(Ok(()));
+    assert!(
+        harness.page.pictures.is_empty(),
+        "nothing asked while hidden"
+    );
+    assert_eq!(harness.page.shown_step(), 4);
+    assert!(matches!(
+        harness.page.session.busy(),
+        Some(Busy::Filming { due: true, .. })
+    ));
+    // Held for as long as the page stays hidden.
+    harness.act(Vec::new());
+    assert!(harness.page.pictures.is_empty());
+    assert_eq!(harness.page.shown_step(), 4);
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2]);
+    harness.settle();
+    let effects = harness.run.encoder_ended(Ok((9_000, 7)));
     harness.act(effects);
-    assert!(!harness.run.is_active());
-    assert_eq!((harness.page.cancelled, harness.page.paused), (1, 1));
-    assert_eq!(harness.page.session.busy(), None);
-    // Nothing to drop the second time.
-    assert!(harness.run.cancel::<u64>(false).is_empty());
+    assert_eq!(harness.page.film, [3, 4, 5, 6, 7, 8, 9], "every step once");
+    assert_eq!(harness.page.ending, ["boids-schwarm-3-9"]);
+    assert_eq!((harness.page.cancelled, harness.page.paused), (0, 0));
+}
+
+#[test]
+fn a_picture_asked_before_the_view_went_away_is_asked_again_and_taken_once() {
+    let mut harness = Harness::at_step(0);
+    harness.start(4, (0, 0));
+    harness.encoder_starts((640, 400));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.page.pictures, [2], "frame 2 asked of the view");
+    // Another page: the view (and the picture asked of it) goes away; a
+    // late picture while away is no frame.
+    harness.view_shown(false);
+    harness.view_draws();
+    assert!(harness.page.encoding.is_empty());
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2], "asked again");
+    // Hidden and shown again while the picture is asked: two asks for
+    // frame 2; the first answer is the frame, the second changes nothing.
+    harness.view_shown(false);
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2, 2]);
+    harness.view_draws();
+    harness.view_draws();
+    assert_eq!(harness.page.encoding.len(), 1);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2, 3, 4]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-0-4"]);
+}
+
+#[test]
+fn a_view_that_replaces_another_is_asked_again() {
+    let mut harness = Harness::at_step(0);
+    harness.start(2, (0, 0));
+    harness.encoder_starts((640, 400));
+    assert_eq!(harness.page.pictures, [1]);
+    // The 3D view gives way to the SVG view: the first never answers.
+    harness.page.pictures.clear();
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [1]);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2]);
+}
+
+#[test]
+fn a_film_started_while_the_view_is_away_waits_for_it() {
+    let mut harness = Harness::at_step(0);
+    harness.start(2, (1280, 720));
+    harness.view_shown(false);
+    harness.encoder_starts((1280, 720));
+    assert!(harness.page.pictures.is_empty());
+    harness.view_shown(true);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2]);
 }
 
 #[test]
