@@ -72,3 +72,33 @@ pub fn film_steps_error(error: &EntryError) -> String {
         ),
     }
 }
+
+/// What the media panel asks after „Abbrechen“ during a film.
+pub const FILM_QUESTION: &str = "Film angehalten. Was soll mit den bisherigen Bildern geschehen?";
+
+/// The answer that drops the film.
+pub const FILM_DISCARD: &str = "Film verwerfen";
+
+/// The answer that saves the `frames` so far as a shorter film.
+#[must_use]
+pub fn film_keep(frames: u64) -> String {
+    if frames == 1 {
+        "Bisheriges Bild als Film speichern".to_owned()
+    } else {
+        format!(
+            "Bisherige {} Bilder als Film speichern",
+            format_integer(frames)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeping_names_the_frames_so_far() {
+        assert_eq!(film_keep(1), "Bisheriges Bild als Film speichern");
+        assert_eq!(film_keep(37), "Bisherige 37 Bilder als Film speichern");
+    }
+}

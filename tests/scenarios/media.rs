@@ -459,9 +459,57 @@ async fn a_film_holds_while_the_page_is_hidden_or_left_and_keeps_every_frame(pag
     assert!(page.driver.take_console_problems().await.is_empty());
 }
 
+scenario!(svg, webgl => cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film);
+/// „Abbrechen“ during a film asks; „Bisherige N Bilder als Film speichern“
+/// writes those N frames as a valid film of its own, named after their
+/// steps, and the swarm stands paused where the film stopped.
+async fn cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film(page: AppPage) {
+    swarm_with_selection(&page, 40).await;
+    page.set_input("film-steps", "100000").await;
+    page.catch_downloads().await;
+    page.click_css("#btn-film").await;
+    film_frame_reaches(&page, 6).await;
+    page.click_css("#status-cancel").await;
+    wait_for_text(&page, ".film-question", "Film angehalten").await;
+    // The frame with the encoder when asked is counted once it is in.
+    page.frames(20).await;
+    let label = page.text("#btn-film-keep").await;
+    let kept: u64 = label
+        .strip_prefix("Bisherige ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{label}"));
+    assert!(kept >= 5, "{label}");
+    page.click_css("#btn-film-keep").await;
+    let (name, bytes) = page.downloaded_bytes("the shorter film", FILM_WAIT).await;
+    assert_eq!(name, format!("boids-schwarm-0-{}.webm", kept - 1));
+    let file = temp_file(&name, &bytes);
+    let (codec, _, _, frames, duration) = probe(&file);
+    assert_eq!((codec.as_str(), frames), ("vp9", kept));
+    assert!(
+        (duration - kept as f64 * 0.04).abs() < 0.021,
+        "{duration} s"
+    );
+    assert!(first_frame(&file).ink() > 0.01, "a blank frame");
+    wait_for_text(
+        &page,
+        "#media-outcome",
+        &format!("Film gespeichert: {kept} Bilder"),
+    )
+    .await;
+    let status = page
+        .wait_for_status("paused", |s| s.state == "pausiert")
+        .await;
+    assert!(status.step_count() >= kept - 1, "{}", status.step_count());
+    assert!(page.is_enabled(Button::Starten).await);
+    assert_eq!(page.text("#status-busy").await, "");
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
 scenario!(svg, webgl => cancelling_a_film_keeps_the_swarm_where_it_stands);
-/// „Abbrechen“ during a film: no file, the swarm paused at the step it had
-/// reached (its state the native model's), and it can go on from there.
+/// „Abbrechen“ during a film, then „Film verwerfen“: no file, the swarm
+/// paused at the step it had reached (its state the native model's), and
+/// it can go on from there.
 async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
     swarm_with_selection(&page, 60).await;
     page.set_input("film-steps", "100000").await;
@@ -477,6 +525,8 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
         "no picture and no second film while filming"
     );
     page.click_css("#status-cancel").await;
+    wait_for_text(&page, ".film-question", "Film angehalten").await;
+    page.click_css("#btn-film-discard").await;
     let status = page
         .wait_for_status("paused", |s| s.state == "pausiert")
         .await;

@@ -7,6 +7,7 @@ use leptos::prelude::*;
 
 use super::AskPrompt;
 use crate::app::format::format_integer;
+use crate::app::media::film_recorder::FilmRecorder;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::texts::engine::{answers, blocking, question};
 
@@ -21,6 +22,7 @@ use crate::texts::engine::{answers, blocking, question};
 pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let asked = Memo::new(move |_| store.question());
+    let recorder = expect_context::<FilmRecorder>();
     let busy = move || {
         if asked.with(Option::is_some) {
             // Nothing is computed while it asks.
@@ -78,7 +80,14 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
                 type="button"
                 id=format!("{id_prefix}-cancel")
                 class="way-cancel"
-                on:click=move |_| store.pause()
+                on:click=move |_| {
+                    // A film asks first what to do with its frames.
+                    if recorder.active.get_untracked() {
+                        recorder.ask_to_stop();
+                    } else {
+                        store.pause();
+                    }
+                }
                 title="Anhalten, wo der Schwarm gerade ist"
             >
                 "Abbrechen"

@@ -115,6 +115,11 @@ struct Film {
     asked: Option<u64>,
     /// The frames the encoder has taken.
     done: u64,
+    /// Abbrechen asks what to do with the frames so far: the film holds.
+    asking: bool,
+    /// „Bisherige Bilder speichern“ waits for the frame with the encoder,
+    /// then ends the film there.
+    keeping: bool,
 }
 
 impl Film {
@@ -187,6 +192,8 @@ impl FilmRun {
             view_size: None,
             asked: None,
             done: 0,
+            asking: false,
+            keeping: false,
         });
         vec![
             FilmEffect::Tell(MediaNote::Cleared),
@@ -233,6 +240,65 @@ impl FilmRun {
         }
     }
 
+    /// While Abbrechen asks what to do: the frames the film holds so far
+    /// (the frame with the encoder counts once it is taken).
+    #[must_use]
+    pub fn question(&self) -> Option<u64> {
+        self.film.filter(|film| film.asking).map(|film| film.done)
+    }
+
+    /// Abbrechen: the film holds and asks whether to keep the frames so far
+    /// ([`FilmRun::keep`]) or to drop them ([`FilmRun::discard`]); with no
+    /// frame yet, it is dropped at once. The swarm stands at `shown_step`.
+    pub fn ask_to_stop<P>(&mut self, shown_step: u64) -> Vec<FilmEffect<P>> {
+        let Some(film) = self.film.as_mut().filter(|film| {
+            !film.keeping
+                && matches!(
+                    film.phase,
+                    Phase::Waiting | Phase::Picturing { .. } | Phase::Encoding { .. }
+                )
+        }) else {
+            return Vec::new();
+        };
+        if film.done == 0 && !matches!(film.phase, Phase::Encoding { .. }) {
+            return self.stop(
+                MediaNote::Failed(MediaFailure::Stopped { step: shown_step }),
+                true,
+            );
+        }
+        film.asking = true;
+        film.unask();
+        Vec::new()
+    }
+
+    /// „Film verwerfen“: no file; the swarm paused where it stands
+    /// (`shown_step`).
+    pub fn discard<P>(&mut self, shown_step: u64) -> Vec<FilmEffect<P>> {
+        if !self.film.is_some_and(|film| film.asking) {
+            return Vec::new();
+        }
+        self.stop(
+            MediaNote::Failed(MediaFailure::Stopped { step: shown_step }),
+            true,
+        )
+    }
+
+    /// „Bisherige Bilder als Film speichern“: the swarm is paused, and the
+    /// file is written with the frames the encoder has taken (once it has
+    /// taken the one it holds).
+    pub fn keep<P>(&mut self) -> Vec<FilmEffect<P>> {
+        let Some(film) = self.film.as_mut().filter(|film| film.asking) else {
+            return Vec::new();
+        };
+        film.asking = false;
+        film.keeping = true;
+        let mut effects = vec![FilmEffect::PauseSwarm];
+        if !matches!(film.phase, Phase::Encoding { .. }) {
+            effects.push(film.end());
+        }
+        effects
+    }
+
     /// What the session is doing now (`busy`), with the step it shows: a
     /// frame that became due is asked of the view (unless it is away);
     /// anything but filming means the film was stopped (Pause, Schritt, an
@@ -241,7 +307,7 @@ impl FilmRun {
         let Some(film) = self.film.as_mut() else {
             return Vec::new();
         };
-        if matches!(film.phase, Phase::Starting | Phase::Ending) {
+        if film.keeping || matches!(film.phase, Phase::Starting | Phase::Ending) {
             return Vec::new();
         }
         match busy {
@@ -249,7 +315,11 @@ impl FilmRun {
                 frame,
                 frames,
                 due: true,
-            }) if film.phase == Phase::Waiting && film.asked != Some(frame) && !self.view_away => {
+            }) if film.phase == Phase::Waiting
+                && film.asked != Some(frame)
+                && !self.view_away
+                && !film.asking =>
+            {
                 film.asked = Some(frame);
                 film.phase = Phase::Picturing {
                     frame,
@@ -319,6 +389,9 @@ impl FilmRun {
             return self.stop(MediaNote::Failed(MediaFailure::Media(why)), true);
         }
         film.done += 1;
+        if film.keeping {
+            return vec![film.end()];
+        }
         if !last {
             film.phase = Phase::Waiting;
             return vec![FilmEffect::FrameTaken];

@@ -29,6 +29,8 @@ pub struct FilmRecorder {
     pub note: RwSignal<MediaNote>,
     /// Whether a film is being recorded.
     pub active: RwSignal<bool>,
+    /// While Abbrechen asks: the frames the film holds so far.
+    pub question: RwSignal<Option<u64>>,
 }
 
 impl FilmRecorder {
@@ -46,6 +48,7 @@ impl FilmRecorder {
             view: StoredValue::new_local(None),
             note: RwSignal::new(MediaNote::Cleared),
             active: RwSignal::new(false),
+            question: RwSignal::new(None),
         };
         // The film's next frame follows the session's progress.
         Effect::new(move |_| recorder.follow(store.busy()));
@@ -85,6 +88,24 @@ impl FilmRecorder {
         self.handle(|run| run.start(first, steps, (width, height), captioned));
     }
 
+    /// Abbrechen: the film holds and the panel asks what to do with the
+    /// frames so far.
+    pub fn ask_to_stop(&self) {
+        let step = self.shown_step();
+        self.handle(|run| run.ask_to_stop(step));
+    }
+
+    /// „Film verwerfen“.
+    pub fn discard(&self) {
+        let step = self.shown_step();
+        self.handle(|run| run.discard(step));
+    }
+
+    /// „Bisherige Bilder als Film speichern“.
+    pub fn keep(&self) {
+        self.handle(FilmRun::keep);
+    }
+
     /// Reacts to what the session is doing (`busy`, tracked by the
     /// caller's effect): takes a due frame, or notices that the film was
     /// stopped.
@@ -119,15 +140,18 @@ impl FilmRecorder {
     /// once the recorder is gone (a late answer after a page change).
     fn handle(&self, event: impl FnOnce(&mut FilmRun) -> Vec<FilmEffectOf>) {
         let recorder = *self;
-        let Some(active) = self.run.try_update_value(|run| {
+        let Some((active, question)) = self.run.try_update_value(|run| {
             let effects = event(run);
             carry_out(run, &mut Page { recorder }, effects);
-            run.is_active()
+            (run.is_active(), run.question())
         }) else {
             return;
         };
         if self.active.get_untracked() != active {
             self.active.set(active);
+        }
+        if self.question.get_untracked() != question {
+            self.question.set(question);
         }
     }
 }

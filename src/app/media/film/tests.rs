@@ -438,3 +438,114 @@ fn a_second_start_while_filming_is_ignored() {
     harness.start(5, (1280, 720));
     assert!(harness.run.start::<u64>(0, 3, (0, 0), false).is_empty());
 }
+
+#[test]
+fn abbrechen_asks_and_keeping_writes_the_frames_so_far_as_a_shorter_film() {
+    let mut harness = Harness::at_step(10);
+    harness.start(100, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    for _ in 0..3 {
+        harness.view_draws();
+        harness.encoder_takes(Ok(()));
+    }
+    // Frame 4 (step 13) is asked of the view when Abbrechen asks.
+    assert_eq!(harness.page.pictures, [4]);
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert_eq!(harness.run.question(), Some(3));
+    assert!(harness.run.is_active(), "held while it asks");
+    // The late picture is no frame; nothing more is asked.
+    harness.view_draws();
+    assert!(harness.page.encoding.is_empty() && harness.page.pictures.is_empty());
+    let effects = harness.run.keep();
+    harness.act(effects);
+    assert_eq!(harness.run.question(), None);
+    assert_eq!(harness.page.film, [10, 11, 12]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-10-12"]);
+    assert_eq!(harness.page.paused, 1);
+    assert_eq!(harness.page.session.busy(), None);
+    assert_eq!(harness.page.shown_step(), 13, "where the swarm stood");
+    let effects = harness.run.encoder_ended(Ok((3_000, 3)));
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::FilmSaved {
+            bytes: 3_000,
+            frames: 3
+        })
+    );
+    assert_eq!(harness.page.cancelled, 0);
+}
+
+#[test]
+fn keeping_while_a_frame_is_encoded_waits_for_it_and_ends_with_it() {
+    let mut harness = Harness::at_step(0);
+    harness.start(50, (0, 0));
+    harness.encoder_starts((640, 400));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    harness.view_draws();
+    // Frame 2 is with the encoder.
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert_eq!(harness.run.question(), Some(1));
+    let effects = harness.run.keep();
+    harness.act(effects);
+    assert!(harness.page.ending.is_empty(), "not before frame 2 is in");
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.page.film, [0, 1]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-0-1"]);
+    assert_eq!(
+        harness.page.shown_step(),
+        1,
+        "no step after the kept frames"
+    );
+    assert!(harness.page.pictures.is_empty());
+}
+
+#[test]
+fn discarding_drops_the_film_and_the_swarm_stands_where_it_was() {
+    let mut harness = Harness::at_step(0);
+    harness.start(50, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    harness.view_draws();
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    // The frame with the encoder is taken while the panel asks: one step
+    // more is computed, then the film holds.
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.run.question(), Some(2));
+    assert!(harness.page.pictures.is_empty());
+    assert_eq!(harness.page.shown_step(), 2);
+    let effects = harness.run.discard(harness.page.shown_step());
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert!(harness.page.ending.is_empty());
+    assert_eq!((harness.page.cancelled, harness.page.paused), (1, 1));
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::Failed(MediaFailure::Stopped { step: 2 }))
+    );
+    assert_eq!(harness.page.session.busy(), None);
+    // Answers after the film are nothing.
+    assert!(harness.run.keep::<u64>().is_empty());
+    assert!(harness.run.discard::<u64>(2).is_empty());
+}
+
+#[test]
+fn abbrechen_before_the_first_frame_drops_the_film_at_once() {
+    let mut harness = Harness::at_step(4);
+    harness.start(50, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert_eq!(harness.run.question(), None);
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::Failed(MediaFailure::Stopped { step: 4 }))
+    );
+}
