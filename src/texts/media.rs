@@ -1,5 +1,6 @@
 //! The words for pictures and films: how the last one went.
 
+use super::engine::Answers;
 use super::{APP_UPDATED, at_last_step};
 use crate::app::format::format_integer;
 use crate::app::media::MediaError;
@@ -73,23 +74,21 @@ pub fn film_steps_error(error: &EntryError) -> String {
     }
 }
 
-/// What the media panel asks after „Abbrechen“ during a film.
-pub const FILM_QUESTION: &str = "Film angehalten. Was soll mit den bisherigen Bildern geschehen?";
+/// The answers to [`film_question`]: keep the frames so far, or drop them.
+pub const FILM_ANSWERS: Answers = Answers {
+    confirm: "Als Film speichern",
+    decline: "Film verwerfen",
+};
 
-/// The answer that drops the film.
-pub const FILM_DISCARD: &str = "Film verwerfen";
-
-/// The answer that saves the `frames` so far as a shorter film.
+/// What „Abbrechen“ during a film asks, with the `frames` recorded so far.
 #[must_use]
-pub fn film_keep(frames: u64) -> String {
-    if frames == 1 {
-        "Bisheriges Bild als Film speichern".to_owned()
+pub fn film_question(frames: u64) -> String {
+    let so_far = if frames == 1 {
+        "1 Bild".to_owned()
     } else {
-        format!(
-            "Bisherige {} Bilder als Film speichern",
-            format_integer(frames)
-        )
-    }
+        format!("{} Bildern", format_integer(frames))
+    };
+    format!("Film angehalten nach {so_far}. Die bisherigen Bilder als kürzeren Film speichern?")
 }
 
 #[cfg(test)]
@@ -97,8 +96,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keeping_names_the_frames_so_far() {
-        assert_eq!(film_keep(1), "Bisheriges Bild als Film speichern");
-        assert_eq!(film_keep(37), "Bisherige 37 Bilder als Film speichern");
+    fn the_question_names_the_frames_so_far() {
+        assert_eq!(
+            film_question(1),
+            "Film angehalten nach 1 Bild. Die bisherigen Bilder als kürzeren Film speichern?"
+        );
+        assert!(film_question(1234).starts_with("Film angehalten nach 1.234 Bildern. "));
     }
 }

@@ -460,7 +460,7 @@ async fn a_film_holds_while_the_page_is_hidden_or_left_and_keeps_every_frame(pag
 }
 
 scenario!(svg, webgl => cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film);
-/// „Abbrechen“ during a film asks; „Bisherige N Bilder als Film speichern“
+/// „Abbrechen“ during a film asks; „Als Film speichern“
 /// writes those N frames as a valid film of its own, named after their
 /// steps, and the swarm stands paused where the film stopped.
 async fn cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film(page: AppPage) {
@@ -470,17 +470,17 @@ async fn cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film(page: App
     page.click_css("#btn-film").await;
     film_frame_reaches(&page, 6).await;
     page.click_css("#status-cancel").await;
-    wait_for_text(&page, ".film-question", "Film angehalten").await;
+    wait_for_text(&page, "#status-film-ask-text", "Film angehalten").await;
     // The frame with the encoder when asked is counted once it is in.
     page.frames(20).await;
-    let label = page.text("#btn-film-keep").await;
+    let label = page.text("#status-film-ask-text").await;
     let kept: u64 = label
-        .strip_prefix("Bisherige ")
+        .strip_prefix("Film angehalten nach ")
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{label}"));
     assert!(kept >= 5, "{label}");
-    page.click_css("#btn-film-keep").await;
+    page.click_css("#status-film-keep").await;
     let (name, bytes) = page.downloaded_bytes("the shorter film", FILM_WAIT).await;
     assert_eq!(name, format!("boids-schwarm-0-{}.webm", kept - 1));
     let file = temp_file(&name, &bytes);
@@ -525,8 +525,8 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
         "no picture and no second film while filming"
     );
     page.click_css("#status-cancel").await;
-    wait_for_text(&page, ".film-question", "Film angehalten").await;
-    page.click_css("#btn-film-discard").await;
+    wait_for_text(&page, "#status-film-ask-text", "Film angehalten").await;
+    page.click_css("#status-film-discard").await;
     let status = page
         .wait_for_status("paused", |s| s.state == "pausiert")
         .await;

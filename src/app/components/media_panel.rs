@@ -12,7 +12,7 @@ use crate::app::platform::driver::Driver;
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::app::view::view_look::ViewLook;
-use crate::texts::media::{FILM_DISCARD, FILM_QUESTION, film_keep, film_steps_error, media_note};
+use crate::texts::media::{film_steps_error, media_note};
 
 /// Saves the view as a PNG, or records a film of the next steps.
 /// „Schritte im Film“ opens at 250 (SPEC §9).
@@ -128,19 +128,6 @@ pub fn MediaPanel() -> impl IntoView {
                 >
                     "Film aufnehmen"
                 </button>
-                {move || recorder.question.get().map(|frames| view! {
-                    <div class="film-question" role="alert">
-                        <p>{FILM_QUESTION}</p>
-                        <div class="media-row">
-                            <button type="button" id="btn-film-keep" on:click=move |_| recorder.keep()>
-                                {film_keep(frames)}
-                            </button>
-                            <button type="button" id="btn-film-discard" on:click=move |_| recorder.discard()>
-                                {FILM_DISCARD}
-                            </button>
-                        </div>
-                    </div>
-                })}
                 <p
                     id="media-outcome"
                     class=move || if failed() { "field-error" } else { "media-note" }

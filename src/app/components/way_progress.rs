@@ -10,6 +10,7 @@ use crate::app::format::format_integer;
 use crate::app::media::film_recorder::FilmRecorder;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::texts::engine::{answers, blocking, question};
+use crate::texts::media::{FILM_ANSWERS, film_question};
 
 /// The busy line (a live region) and, while a way to a step is computed,
 /// the button that stops it (also a film); while the session asks first,
@@ -70,6 +71,19 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
                 answers=answers(&asked)
                 on_confirm=move || store.confirm()
                 on_decline=move || store.decline()
+            />
+        })}
+        {move || recorder.question.get().map(|frames| view! {
+            <AskPrompt
+                id=format!("{id_prefix}-film-ask")
+                text_id=format!("{id_prefix}-film-ask-text")
+                confirm_id=format!("{id_prefix}-film-keep")
+                decline_id=format!("{id_prefix}-film-discard")
+                class="ask-prompt"
+                text=film_question(frames)
+                answers=FILM_ANSWERS
+                on_confirm=move || recorder.keep()
+                on_decline=move || recorder.discard()
             />
         })}
         {move || store.blocking_ms().map(|ms| view! {
