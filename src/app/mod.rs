@@ -27,6 +27,7 @@ use leptos_router::components::{Route, Router, Routes};
 use leptos_router::path;
 
 use self::components::Layout;
+use self::media::film_recorder::FilmRecorder;
 use self::pages::{AboutPage, NotFoundPage, SimulationPage, StudyPage, TablePage};
 use self::study::StudyStore;
 use crate::app::platform::cores::CoreSetting;
@@ -57,23 +58,33 @@ pub fn App() -> impl IntoView {
     provide_context(form);
     provide_context(cores);
     provide_context(OverlaySettings::new());
-    provide_context(ViewLook::new());
+    let look = ViewLook::new();
+    provide_context(look);
+    // A film lives as long as the app: hiding the page or leaving the
+    // simulation page holds it (the swarm stands meanwhile), and it goes on
+    // when the view is back (SPEC §9).
+    let hidden = RwSignal::new(false);
+    let recorder = FilmRecorder::new(store, look, platform, hidden.into());
+    provide_context(recorder);
+    let filming = recorder.active;
+    // Pauses the swarm, but a film only holds.
+    let pause_unless_filming = move || {
+        if !filming.get_untracked() {
+            store.pause();
+        }
+    };
     // The study lives beside the swarm: a page change neither stops nor
     // pauses it. Leaving the app asks first while something long is in
     // progress: a study, or a way to a step (a link's or „Gehe zu
-    // Schritt“'s); a run in real time loses nothing and does not ask.
+    // Schritt“'s) or a film; a run in real time loses nothing and does not
+    // ask.
     let study = StudyStore::restore(platform);
     provide_context(study);
     let running = study.running();
     use_before_unload(Signal::derive(move || {
         running.get()
-            || matches!(
-                store.busy(),
-                Some(
-                    simulation::state::Busy::Seeking { .. }
-                        | simulation::state::Busy::Filming { .. }
-                )
-            )
+            || filming.get()
+            || matches!(store.busy(), Some(simulation::state::Busy::Seeking { .. }))
     }));
     let notes = LinkNotes::new();
     provide_context(notes);
@@ -96,11 +107,16 @@ pub fn App() -> impl IntoView {
         }
     });
     use_animation_frame(store.running(), move |now| store.advance(now));
-    use_document_hidden(move || store.pause());
+    use_document_hidden(move |now_hidden| {
+        hidden.set(now_hidden);
+        if now_hidden {
+            pause_unless_filming();
+        }
+    });
 
     view! {
         <Router base=platform::base_path::base_path()>
-            <Layout on_navigate=move || store.pause()>
+            <Layout on_navigate=pause_unless_filming>
                 <Routes fallback=NotFoundPage>
                     <Route path=path!("/") view=SimulationPage/>
                     <Route path=path!("/tabelle") view=TablePage/>

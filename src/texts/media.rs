@@ -1,5 +1,6 @@
 //! The words for pictures and films: how the last one went.
 
+use super::engine::Answers;
 use super::{APP_UPDATED, at_last_step};
 use crate::app::format::format_integer;
 use crate::app::media::MediaError;
@@ -70,5 +71,36 @@ pub fn film_steps_error(error: &EntryError) -> String {
             "„{}“ ist keine ganze Zahl. {range}",
             text.chars().take(20).collect::<String>()
         ),
+    }
+}
+
+/// The answers to [`film_question`]: keep the frames so far, or drop them.
+pub const FILM_ANSWERS: Answers = Answers {
+    confirm: "Als Film speichern",
+    decline: "Film verwerfen",
+};
+
+/// What „Abbrechen“ during a film asks, with the `frames` recorded so far.
+#[must_use]
+pub fn film_question(frames: u64) -> String {
+    let so_far = if frames == 1 {
+        "1 Bild".to_owned()
+    } else {
+        format!("{} Bildern", format_integer(frames))
+    };
+    format!("Film angehalten nach {so_far}. Die bisherigen Bilder als kürzeren Film speichern?")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_question_names_the_frames_so_far() {
+        assert_eq!(
+            film_question(1),
+            "Film angehalten nach 1 Bild. Die bisherigen Bilder als kürzeren Film speichern?"
+        );
+        assert!(film_question(1234).starts_with("Film angehalten nach 1.234 Bildern. "));
     }
 }

@@ -376,24 +376,146 @@ async fn a_film_at_a_fixed_size_keeps_the_view_and_restores_it(page: AppPage) {
     assert_eq!(view, ".view-3d-canvas");
 }
 
+/// The frame the film is making, from the status („Film: Bild 37 von
+/// 251“); 0 when no film is being made.
+async fn film_frame(page: &AppPage) -> u64 {
+    page.text("#status-busy")
+        .await
+        .strip_prefix("Film: Bild ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.replace('.', "").parse().ok())
+        .unwrap_or(0)
+}
+
+/// Waits until the film makes frame `frame` or a later one.
+async fn film_frame_reaches(page: &AppPage, frame: u64) -> u64 {
+    poll("frames of the film", FILM_WAIT, || async {
+        let now = film_frame(page).await;
+        if now >= frame { Ok(now) } else { Err(now) }
+    })
+    .await
+}
+
+/// Waits until the film's frame stays the same for 20 animation frames
+/// (the frame in flight when the film was held is finished first).
+async fn film_held(page: &AppPage) -> u64 {
+    poll("the film held", FILM_WAIT, || async {
+        let before = film_frame(page).await;
+        page.frames(20).await;
+        let after = film_frame(page).await;
+        if before == after && after > 0 {
+            Ok(after)
+        } else {
+            Err((before, after))
+        }
+    })
+    .await
+}
+
+scenario!(svg, webgl => a_film_holds_while_the_page_is_hidden_or_left_and_keeps_every_frame);
+/// A hidden page (a locked screen, another tab) and a visit to another
+/// page of the app hold the film: its frame and the swarm's step stand;
+/// when the view is back it goes on, and the file has every frame it
+/// promised, the swarm at the film's last step as the native model has it.
+async fn a_film_holds_while_the_page_is_hidden_or_left_and_keeps_every_frame(page: AppPage) {
+    swarm_with_selection(&page, 40).await;
+    page.set_input("film-steps", "24").await;
+    page.catch_downloads().await;
+    page.click_css("#btn-film").await;
+    film_frame_reaches(&page, 4).await;
+    page.hide_page().await;
+    let held = film_held(&page).await;
+    assert!(held < 25, "held at frame {held}");
+    // A second is far longer than a frame of 40 boids takes.
+    let status = page
+        .status_stays("the film holds while hidden", Duration::from_secs(1))
+        .await;
+    assert_eq!(film_frame(&page).await, held);
+    page.show_page().await;
+    let later = film_frame_reaches(&page, held + 3).await;
+    assert!(later > held);
+    assert!(status.step_count() < 24);
+
+    page.navigate("Tabelle").await;
+    page.frames(30).await;
+    page.navigate("Ansicht").await;
+    let (name, bytes) = page.downloaded_bytes("the film", FILM_WAIT).await;
+    assert_eq!(name, "boids-schwarm-0-24.webm");
+    let file = temp_file(&name, &bytes);
+    let (_, _, _, frames, _) = probe(&file);
+    assert_eq!(frames, 25, "every promised frame, once");
+    page.wait_for_status("paused at the film's end", |s| {
+        s.state == "pausiert" && s.step_count() == 24
+    })
+    .await;
+    let params = Params {
+        count: 40,
+        ..Params::default()
+    };
+    assert_eq!(
+        page.exported_json().await,
+        native_state(params, 24).to_json()
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+scenario!(svg, webgl => cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film);
+/// „Abbrechen“ during a film asks; „Als Film speichern“
+/// writes those N frames as a valid film of its own, named after their
+/// steps, and the swarm stands paused where the film stopped.
+async fn cancelling_a_film_and_keeping_its_frames_saves_a_shorter_film(page: AppPage) {
+    swarm_with_selection(&page, 40).await;
+    page.set_input("film-steps", "100000").await;
+    page.catch_downloads().await;
+    page.click_css("#btn-film").await;
+    film_frame_reaches(&page, 6).await;
+    page.click_css("#status-cancel").await;
+    wait_for_text(&page, "#status-film-ask-text", "Film angehalten").await;
+    // The frame with the encoder when asked is counted once it is in.
+    page.frames(20).await;
+    let label = page.text("#status-film-ask-text").await;
+    let kept: u64 = label
+        .strip_prefix("Film angehalten nach ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{label}"));
+    assert!(kept >= 5, "{label}");
+    page.click_css("#status-film-keep").await;
+    let (name, bytes) = page.downloaded_bytes("the shorter film", FILM_WAIT).await;
+    assert_eq!(name, format!("boids-schwarm-0-{}.webm", kept - 1));
+    let file = temp_file(&name, &bytes);
+    let (codec, _, _, frames, duration) = probe(&file);
+    assert_eq!((codec.as_str(), frames), ("vp9", kept));
+    assert!(
+        (duration - kept as f64 * 0.04).abs() < 0.021,
+        "{duration} s"
+    );
+    assert!(first_frame(&file).ink() > 0.01, "a blank frame");
+    wait_for_text(
+        &page,
+        "#media-outcome",
+        &format!("Film gespeichert: {kept} Bilder"),
+    )
+    .await;
+    let status = page
+        .wait_for_status("paused", |s| s.state == "pausiert")
+        .await;
+    assert!(status.step_count() >= kept - 1, "{}", status.step_count());
+    assert!(page.is_enabled(Button::Starten).await);
+    assert_eq!(page.text("#status-busy").await, "");
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
 scenario!(svg, webgl => cancelling_a_film_keeps_the_swarm_where_it_stands);
-/// „Abbrechen“ during a film: no file, the swarm paused at the step it had
-/// reached (its state the native model's), and it can go on from there.
+/// „Abbrechen“ during a film, then „Film verwerfen“: no file, the swarm
+/// paused at the step it had reached (its state the native model's), and
+/// it can go on from there.
 async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
     swarm_with_selection(&page, 60).await;
     page.set_input("film-steps", "100000").await;
     page.catch_downloads().await;
     page.click_css("#btn-film").await;
-    poll("a few frames of the film", FILM_WAIT, || async {
-        let busy = page.text("#status-busy").await;
-        let frame: u64 = busy
-            .strip_prefix("Film: Bild ")
-            .and_then(|rest| rest.split_whitespace().next())
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0);
-        if frame >= 4 { Ok(()) } else { Err(busy) }
-    })
-    .await;
+    film_frame_reaches(&page, 4).await;
     let busy = page.text("#status-busy").await;
     assert!(busy.contains(" von 100") && busy.ends_with("001"), "{busy}");
     assert_eq!(
@@ -403,6 +525,8 @@ async fn cancelling_a_film_keeps_the_swarm_where_it_stands(page: AppPage) {
         "no picture and no second film while filming"
     );
     page.click_css("#status-cancel").await;
+    wait_for_text(&page, "#status-film-ask-text", "Film angehalten").await;
+    page.click_css("#status-film-discard").await;
     let status = page
         .wait_for_status("paused", |s| s.state == "pausiert")
         .await;

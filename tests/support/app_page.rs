@@ -592,7 +592,14 @@ impl AppPage {
     pub async fn download_bytes(&self, button_css: &str, limit: Duration) -> (String, Vec<u8>) {
         self.catch_downloads().await;
         self.click_css(button_css).await;
-        let name = poll(&format!("a download from {button_css}"), limit, || async {
+        self.downloaded_bytes(&format!("a download from {button_css}"), limit)
+            .await
+    }
+
+    /// The name and bytes of the first download caught
+    /// ([`AppPage::catch_downloads`]) within `limit`, taken off the list.
+    pub async fn downloaded_bytes(&self, what: &str, limit: Duration) -> (String, Vec<u8>) {
+        let name = poll(what, limit, || async {
             match self
                 .js("return window.__downloads.length ? window.__downloads[0].name : null")
                 .await
@@ -610,7 +617,7 @@ impl AppPage {
             )
             .await;
         let Value::Array(bytes) = value else {
-            panic!("the download from {button_css} could not be read: {value}");
+            panic!("{what} could not be read: {value}");
         };
         let bytes = bytes
             .iter()
@@ -635,11 +642,21 @@ impl AppPage {
     /// Pretends the tab went to the background: `visibilitychange` with the
     /// document reporting itself hidden.
     pub async fn hide_page(&self) {
-        self.js(
-            "Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-             Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-             document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));",
-        )
+        self.pretend_visibility(true).await;
+    }
+
+    /// The tab is in front again after [`AppPage::hide_page`].
+    pub async fn show_page(&self) {
+        self.pretend_visibility(false).await;
+    }
+
+    async fn pretend_visibility(&self, hidden: bool) {
+        let state = if hidden { "hidden" } else { "visible" };
+        self.js(&format!(
+            "Object.defineProperty(document, 'visibilityState', {{ configurable: true, get: () => '{state}' }});
+             Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }});
+             document.dispatchEvent(new Event('visibilitychange', {{ bubbles: true }}));"
+        ))
         .await;
     }
 

@@ -21,7 +21,7 @@ pub fn MediaPanel() -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let look = expect_context::<ViewLook>();
     let platform = expect_context::<Driver>();
-    let recorder = FilmRecorder::use_film_recorder();
+    let recorder = expect_context::<FilmRecorder>();
     let captioned = RwSignal::new(true);
     let steps_text = RwSignal::new("250".to_owned());
     let steps_error = RwSignal::new(None::<String>);
@@ -75,8 +75,6 @@ pub fn MediaPanel() -> impl IntoView {
         }
     };
 
-    // The film's next frame follows the session's progress.
-    Effect::new(move |_| recorder.follow(store.busy()));
     // A picture would take the frame the film waits for.
     let idle = move || store.run_state() != RunState::Empty && !recorder.active.get();
     let note = move || recorder.note.with(media_note);

@@ -20,6 +20,9 @@ use crate::app::view::render3d::{
 use crate::app::view::rules_overlay::{OverlaySettings, use_selection_rules};
 use crate::app::view::view_look::ViewLook;
 
+/// A picture's size and where it goes ([`ViewLook::take_picture`]).
+type PictureOrder = (Option<(u32, u32)>, Box<dyn FnOnce(web_sys::Element)>);
+
 /// The swarm as cones in a rotatable 3D picture of the periodic cube, a
 /// ring on the selected boid, click-to-select, and the legend.
 #[component]
@@ -39,6 +42,9 @@ pub fn View3d(
     let rules = use_selection_rules(store, settings);
     let canvas = NodeRef::<html::Canvas>::new();
     let driver = StoredValue::new_local(None::<CanvasDriver>);
+    // A picture asked before the driver has started (a film going on when
+    // the page comes back) is taken once it has.
+    let waiting = StoredValue::new_local(None::<PictureOrder>);
 
     // The WebGL context waits until the page has been painted once, so the
     // first picture of the page is not held up by it.
@@ -72,7 +78,11 @@ pub fn View3d(
                 return;
             }
             let hooks = hooks(store, on_unavailable, follow_ends(follow));
-            driver.set_value(Some(CanvasDriver::start(element, hooks, selection)));
+            let started = CanvasDriver::start(element, hooks, selection);
+            if let Some((size, deliver)) = waiting.try_update_value(Option::take).flatten() {
+                started.take_picture(size, deliver);
+            }
+            driver.set_value(Some(started));
         }
         driver.try_with_value(|driver| {
             if let Some(driver) = driver {
@@ -91,10 +101,9 @@ pub fn View3d(
         }
     });
     look.offer_pictures(std::rc::Rc::new(move |size, deliver| {
-        driver.with_value(|driver| {
-            if let Some(driver) = driver {
-                driver.take_picture(size, deliver);
-            }
+        driver.with_value(|driver| match driver {
+            Some(driver) => driver.take_picture(size, deliver),
+            None => waiting.set_value(Some((size, deliver))),
         });
     }));
     on_cleanup(move || {

@@ -7,8 +7,10 @@ use leptos::prelude::*;
 
 use super::AskPrompt;
 use crate::app::format::format_integer;
+use crate::app::media::film_recorder::FilmRecorder;
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::texts::engine::{answers, blocking, question};
+use crate::texts::media::{FILM_ANSWERS, film_question};
 
 /// The busy line (a live region) and, while a way to a step is computed,
 /// the button that stops it (also a film); while the session asks first,
@@ -21,6 +23,7 @@ use crate::texts::engine::{answers, blocking, question};
 pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
     let store = expect_context::<SwarmStore>();
     let asked = Memo::new(move |_| store.question());
+    let recorder = expect_context::<FilmRecorder>();
     let busy = move || {
         if asked.with(Option::is_some) {
             // Nothing is computed while it asks.
@@ -70,6 +73,19 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
                 on_decline=move || store.decline()
             />
         })}
+        {move || recorder.question.get().map(|frames| view! {
+            <AskPrompt
+                id=format!("{id_prefix}-film-ask")
+                text_id=format!("{id_prefix}-film-ask-text")
+                confirm_id=format!("{id_prefix}-film-keep")
+                decline_id=format!("{id_prefix}-film-discard")
+                class="ask-prompt"
+                text=film_question(frames)
+                answers=FILM_ANSWERS
+                on_confirm=move || recorder.keep()
+                on_decline=move || recorder.discard()
+            />
+        })}
         {move || store.blocking_ms().map(|ms| view! {
             <p id=format!("{id_prefix}-blocking") class="busy blocking">{blocking(ms)}</p>
         })}
@@ -78,7 +94,14 @@ pub fn WayProgress(id_prefix: &'static str) -> impl IntoView {
                 type="button"
                 id=format!("{id_prefix}-cancel")
                 class="way-cancel"
-                on:click=move |_| store.pause()
+                on:click=move |_| {
+                    // A film asks first what to do with its frames.
+                    if recorder.active.get_untracked() {
+                        recorder.ask_to_stop();
+                    } else {
+                        store.pause();
+                    }
+                }
                 title="Anhalten, wo der Schwarm gerade ist"
             >
                 "Abbrechen"

@@ -6,6 +6,14 @@
 //! back. An event that arrives for a phase the film has left (a late
 //! answer after Abbrechen, say) changes nothing.
 //!
+//! While the view is away (the page hidden, another page of the app shown)
+//! the film holds: it keeps its encoder and its frames, asks the view for
+//! nothing, and goes on with the frame it waits for once the view is back.
+//! A frame is asked of the view only while it is due and is encoded once:
+//! a picture asked before the view went away is asked again, and whichever
+//! of the two arrives first is the frame (both show the same step, which
+//! does not change until the frame is encoded).
+//!
 //! `P` is how a picture of the view travels (a DOM element in the browser).
 
 use super::MediaError;
@@ -105,12 +113,43 @@ struct Film {
     view_size: Option<(u32, u32)>,
     /// The last frame asked of the view.
     asked: Option<u64>,
+    /// The frames the encoder has taken.
+    done: u64,
+    /// Abbrechen asks what to do with the frames so far: the film holds.
+    asking: bool,
+    /// „Bisherige Bilder speichern“ waits for the frame with the encoder,
+    /// then ends the film there.
+    keeping: bool,
+}
+
+impl Film {
+    /// A picture asked of the view is no longer awaited (it may never come,
+    /// or the film holds); the frame is asked again when it goes on.
+    fn unask(&mut self) {
+        if let Phase::Picturing { .. } = self.phase {
+            self.phase = Phase::Waiting;
+            self.asked = None;
+        }
+    }
+
+    /// The file is written with the frames taken so far, named after their
+    /// steps.
+    fn end<P>(&mut self) -> FilmEffect<P> {
+        self.phase = Phase::Ending;
+        let last = self.first + self.done.saturating_sub(1);
+        FilmEffect::EndEncoder {
+            stem: crate::app::media::caption::film_file_stem(self.first, last),
+        }
+    }
 }
 
 /// The film being recorded, if any: one at a time.
 #[derive(Debug, Default)]
 pub struct FilmRun {
     film: Option<Film>,
+    /// The view cannot draw now (the page is hidden, or another page of
+    /// the app is shown): a film holds.
+    view_away: bool,
 }
 
 impl FilmRun {
@@ -152,6 +191,9 @@ impl FilmRun {
             captioned,
             view_size: None,
             asked: None,
+            done: 0,
+            asking: false,
+            keeping: false,
         });
         vec![
             FilmEffect::Tell(MediaNote::Cleared),
@@ -186,14 +228,86 @@ impl FilmRun {
         self.stop(MediaNote::Failed(MediaFailure::BeyondLast), false)
     }
 
+    /// Whether the view can draw (`shown`: the page is visible and a view
+    /// is on it), told whenever that or the view changes. Away, a film
+    /// holds. A picture asked of the view is asked again with the next
+    /// [`FilmRun::follow`] once a view is shown: a view that went or was
+    /// replaced (the 3D view giving way to the SVG view) may never answer.
+    pub fn view_shown(&mut self, shown: bool) {
+        self.view_away = !shown;
+        if let Some(film) = self.film.as_mut() {
+            film.unask();
+        }
+    }
+
+    /// While Abbrechen asks what to do: the frames the film holds so far
+    /// (the frame with the encoder counts once it is taken).
+    #[must_use]
+    pub fn question(&self) -> Option<u64> {
+        self.film.filter(|film| film.asking).map(|film| film.done)
+    }
+
+    /// Abbrechen: the film holds and asks whether to keep the frames so far
+    /// ([`FilmRun::keep`]) or to drop them ([`FilmRun::discard`]); with no
+    /// frame yet, it is dropped at once. The swarm stands at `shown_step`.
+    pub fn ask_to_stop<P>(&mut self, shown_step: u64) -> Vec<FilmEffect<P>> {
+        let Some(film) = self.film.as_mut().filter(|film| {
+            !film.keeping
+                && matches!(
+                    film.phase,
+                    Phase::Waiting | Phase::Picturing { .. } | Phase::Encoding { .. }
+                )
+        }) else {
+            return Vec::new();
+        };
+        if film.done == 0 && !matches!(film.phase, Phase::Encoding { .. }) {
+            return self.stop(
+                MediaNote::Failed(MediaFailure::Stopped { step: shown_step }),
+                true,
+            );
+        }
+        film.asking = true;
+        film.unask();
+        Vec::new()
+    }
+
+    /// „Film verwerfen“: no file; the swarm paused where it stands
+    /// (`shown_step`).
+    pub fn discard<P>(&mut self, shown_step: u64) -> Vec<FilmEffect<P>> {
+        if !self.film.is_some_and(|film| film.asking) {
+            return Vec::new();
+        }
+        self.stop(
+            MediaNote::Failed(MediaFailure::Stopped { step: shown_step }),
+            true,
+        )
+    }
+
+    /// „Bisherige Bilder als Film speichern“: the swarm is paused, and the
+    /// file is written with the frames the encoder has taken (once it has
+    /// taken the one it holds).
+    pub fn keep<P>(&mut self) -> Vec<FilmEffect<P>> {
+        let Some(film) = self.film.as_mut().filter(|film| film.asking) else {
+            return Vec::new();
+        };
+        film.asking = false;
+        film.keeping = true;
+        let mut effects = vec![FilmEffect::PauseSwarm];
+        if !matches!(film.phase, Phase::Encoding { .. }) {
+            effects.push(film.end());
+        }
+        effects
+    }
+
     /// What the session is doing now (`busy`), with the step it shows: a
-    /// frame that became due is asked of the view; anything but filming
-    /// means the film was stopped (Pause, Schritt, an edit, a reset).
+    /// frame that became due is asked of the view (unless it is away);
+    /// anything but filming means the film was stopped (Pause, Schritt, an
+    /// edit, a reset).
     pub fn follow<P>(&mut self, busy: Option<Busy>, shown_step: u64) -> Vec<FilmEffect<P>> {
         let Some(film) = self.film.as_mut() else {
             return Vec::new();
         };
-        if matches!(film.phase, Phase::Starting | Phase::Ending) {
+        if film.keeping || matches!(film.phase, Phase::Starting | Phase::Ending) {
             return Vec::new();
         }
         match busy {
@@ -201,7 +315,11 @@ impl FilmRun {
                 frame,
                 frames,
                 due: true,
-            }) if film.phase == Phase::Waiting && film.asked != Some(frame) => {
+            }) if film.phase == Phase::Waiting
+                && film.asked != Some(frame)
+                && !self.view_away
+                && !film.asking =>
+            {
                 film.asked = Some(frame);
                 film.phase = Phase::Picturing {
                     frame,
@@ -270,13 +388,15 @@ impl FilmRun {
         if let Err(why) = encoded {
             return self.stop(MediaNote::Failed(MediaFailure::Media(why)), true);
         }
+        film.done += 1;
+        if film.keeping {
+            return vec![film.end()];
+        }
         if !last {
             film.phase = Phase::Waiting;
             return vec![FilmEffect::FrameTaken];
         }
-        film.phase = Phase::Ending;
-        let stem = crate::app::media::caption::film_file_stem(film.first, film.first + film.steps);
-        vec![FilmEffect::FrameTaken, FilmEffect::EndEncoder { stem }]
+        vec![FilmEffect::FrameTaken, film.end()]
     }
 
     /// The file is written (its size in bytes and its frames), or failed.
@@ -295,15 +415,6 @@ impl FilmRun {
             Err(why) => MediaNote::Failed(MediaFailure::Media(why)),
         };
         Self::ended(&film, note)
-    }
-
-    /// The panel goes away (a page change): a film being recorded is
-    /// dropped, and the swarm paused if the session is still filming.
-    pub fn cancel<P>(&mut self, filming: bool) -> Vec<FilmEffect<P>> {
-        if self.film.is_none() {
-            return Vec::new();
-        }
-        self.stop(MediaNote::Cleared, filming)
     }
 
     fn in_phase(&self, test: impl FnOnce(Phase) -> bool) -> bool {

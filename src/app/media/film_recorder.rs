@@ -12,7 +12,7 @@ use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
 use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
 use crate::app::platform::driver::Driver;
-use crate::app::platform::timing::spawn;
+use crate::app::platform::timing::{defer, spawn};
 use crate::app::simulation::state::{Busy, SwarmStore};
 use crate::app::view::view_look::ViewLook;
 
@@ -29,27 +29,41 @@ pub struct FilmRecorder {
     pub note: RwSignal<MediaNote>,
     /// Whether a film is being recorded.
     pub active: RwSignal<bool>,
+    /// While Abbrechen asks: the frames the film holds so far.
+    pub question: RwSignal<Option<u64>>,
 }
 
 impl FilmRecorder {
-    /// A recorder owned by the current component; its cleanup stops a film.
+    /// The app's recorder: it lives as long as the app, so a film survives
+    /// a change of page. It follows the session's progress, and holds the
+    /// film while the view is away: while `hidden` (the page is hidden) or
+    /// while no view offers pictures (another page is shown).
     #[must_use]
-    pub fn use_film_recorder() -> Self {
+    pub fn new(store: SwarmStore, look: ViewLook, platform: Driver, hidden: Signal<bool>) -> Self {
         let recorder = Self {
-            store: expect_context::<SwarmStore>(),
-            look: expect_context::<ViewLook>(),
-            platform: expect_context::<Driver>(),
+            store,
+            look,
+            platform,
             run: StoredValue::new(FilmRun::new()),
             view: StoredValue::new_local(None),
             note: RwSignal::new(MediaNote::Cleared),
             active: RwSignal::new(false),
+            question: RwSignal::new(None),
         };
-        on_cleanup(move || {
-            let filming = matches!(
-                untrack(|| recorder.store.busy()),
-                Some(Busy::Filming { .. })
-            );
-            recorder.handle(|run| run.cancel(filming));
+        // The film's next frame follows the session's progress.
+        Effect::new(move |_| recorder.follow(store.busy()));
+        Effect::new(move |_| {
+            let shown = !hidden.get() && look.has_view.get();
+            // In a task of its own: a view that has just come back has
+            // set up its drawing by then.
+            defer(move || {
+                let busy = untrack(|| recorder.store.busy());
+                let step = recorder.shown_step();
+                recorder.handle(|run| {
+                    run.view_shown(shown);
+                    run.follow(busy, step)
+                });
+            });
         });
         recorder
     }
@@ -74,12 +88,34 @@ impl FilmRecorder {
         self.handle(|run| run.start(first, steps, (width, height), captioned));
     }
 
+    /// Abbrechen: the film holds and the panel asks what to do with the
+    /// frames so far.
+    pub fn ask_to_stop(&self) {
+        let step = self.shown_step();
+        self.handle(|run| run.ask_to_stop(step));
+    }
+
+    /// „Film verwerfen“.
+    pub fn discard(&self) {
+        let step = self.shown_step();
+        self.handle(|run| run.discard(step));
+    }
+
+    /// „Bisherige Bilder als Film speichern“.
+    pub fn keep(&self) {
+        self.handle(FilmRun::keep);
+    }
+
     /// Reacts to what the session is doing (`busy`, tracked by the
     /// caller's effect): takes a due frame, or notices that the film was
     /// stopped.
     pub fn follow(&self, busy: Option<Busy>) {
-        let shown = self.shown_caption(false).map_or(0, |(step, _)| step);
+        let shown = self.shown_step();
         self.handle(|run| run.follow(busy, shown));
+    }
+
+    fn shown_step(&self) -> u64 {
+        self.shown_caption(false).map_or(0, |(step, _)| step)
     }
 
     /// The shown step and, when `captioned`, its caption.
@@ -104,15 +140,18 @@ impl FilmRecorder {
     /// once the recorder is gone (a late answer after a page change).
     fn handle(&self, event: impl FnOnce(&mut FilmRun) -> Vec<FilmEffectOf>) {
         let recorder = *self;
-        let active = self.run.try_update_value(|run| {
+        let Some((active, question)) = self.run.try_update_value(|run| {
             let effects = event(run);
             carry_out(run, &mut Page { recorder }, effects);
-            run.is_active()
-        });
-        if let Some(active) = active
-            && self.active.try_get_untracked() != Some(active)
-        {
-            let _ = self.active.try_set(active);
+            (run.is_active(), run.question())
+        }) else {
+            return;
+        };
+        if self.active.get_untracked() != active {
+            self.active.set(active);
+        }
+        if self.question.get_untracked() != question {
+            self.question.set(question);
         }
     }
 }

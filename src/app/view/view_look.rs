@@ -35,6 +35,10 @@ pub struct ViewLook {
     /// How the view on the page takes a picture, with the number of its
     /// offer ([`ViewLook::offer_pictures`]); `None` without a view.
     taker: StoredValue<Option<(u64, TakePicture)>, LocalStorage>,
+    /// Whether a view on the page takes pictures (a film holds while none
+    /// does); set again by every view that offers, so that a film asks the
+    /// new view.
+    pub has_view: RwSignal<bool>,
 }
 
 impl ViewLook {
@@ -46,6 +50,7 @@ impl ViewLook {
             symbol_scale: RwSignal::new(SYMBOL_SCALES[0].0),
             area: NodeRef::new(),
             taker: StoredValue::new_local(None),
+            has_view: RwSignal::new(false),
         }
     }
 
@@ -57,13 +62,19 @@ impl ViewLook {
             .taker
             .with_value(|taker| taker.as_ref().map_or(0, |(offer, _)| offer + 1));
         self.taker.set_value(Some((offer, take)));
-        let taker = self.taker;
+        self.has_view.set(true);
+        let (taker, has_view) = (self.taker, self.has_view);
         on_cleanup(move || {
-            taker.try_update_value(|taker| {
-                if taker.as_ref().is_some_and(|(current, _)| *current == offer) {
+            let withdrawn = taker.try_update_value(|taker| {
+                let own = taker.as_ref().is_some_and(|(current, _)| *current == offer);
+                if own {
                     *taker = None;
                 }
+                own
             });
+            if withdrawn == Some(true) {
+                has_view.try_set(false);
+            }
         });
     }
 

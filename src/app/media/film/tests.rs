@@ -5,7 +5,7 @@
 use super::*;
 use crate::app::media::MediaError;
 use crate::app::platform::engine::WorkerFailure;
-use crate::app::simulation::session::{Session, driver};
+use crate::app::simulation::session::{Busy, Session, driver};
 use crate::model::{Kinematics, Params};
 
 /// The main thread computes every job at once.
@@ -182,6 +182,13 @@ impl Harness {
         self.act(effects);
     }
 
+    /// The page is hidden or shown, or the view leaves or comes back (the
+    /// recorder passes the session's progress on at once).
+    fn view_shown(&mut self, shown: bool) {
+        self.run.view_shown(shown);
+        self.act(Vec::new());
+    }
+
     /// Everything answers until the film waits for nothing.
     fn settle(&mut self) {
         loop {
@@ -339,18 +346,90 @@ fn a_film_beyond_the_largest_step_is_refused_by_the_session() {
 }
 
 #[test]
-fn leaving_the_page_drops_the_film_and_pauses_a_filming_swarm() {
-    let mut harness = Harness::at_step(0);
-    harness.start(5, (1280, 720));
+fn a_hidden_page_holds_the_film_and_it_goes_on_with_every_frame_when_shown() {
+    let mut harness = Harness::at_step(3);
+    harness.start(6, (1280, 720));
     harness.encoder_starts((1280, 720));
-    let filming = harness.page.session.busy().is_some();
-    let effects = harness.run.cancel(filming);
+    harness.view_draws();
+    // Frame 1 is with the encoder when the page is hidden: it is taken, the
+    // next step is computed, and then the film waits.
+    harness.view_shown(false);
+    harness.encoder_takes(Ok(()));
+    assert!(
+        harness.page.pictures.is_empty(),
+        "nothing asked while hidden"
+    );
+    assert_eq!(harness.page.shown_step(), 4);
+    assert!(matches!(
+        harness.page.session.busy(),
+        Some(Busy::Filming { due: true, .. })
+    ));
+    // Held for as long as the page stays hidden.
+    harness.act(Vec::new());
+    assert!(harness.page.pictures.is_empty());
+    assert_eq!(harness.page.shown_step(), 4);
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2]);
+    harness.settle();
+    let effects = harness.run.encoder_ended(Ok((9_000, 7)));
     harness.act(effects);
-    assert!(!harness.run.is_active());
-    assert_eq!((harness.page.cancelled, harness.page.paused), (1, 1));
-    assert_eq!(harness.page.session.busy(), None);
-    // Nothing to drop the second time.
-    assert!(harness.run.cancel::<u64>(false).is_empty());
+    assert_eq!(harness.page.film, [3, 4, 5, 6, 7, 8, 9], "every step once");
+    assert_eq!(harness.page.ending, ["boids-schwarm-3-9"]);
+    assert_eq!((harness.page.cancelled, harness.page.paused), (0, 0));
+}
+
+#[test]
+fn a_picture_asked_before_the_view_went_away_is_asked_again_and_taken_once() {
+    let mut harness = Harness::at_step(0);
+    harness.start(4, (0, 0));
+    harness.encoder_starts((640, 400));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.page.pictures, [2], "frame 2 asked of the view");
+    // Another page: the view (and the picture asked of it) goes away; a
+    // late picture while away is no frame.
+    harness.view_shown(false);
+    harness.view_draws();
+    assert!(harness.page.encoding.is_empty());
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2], "asked again");
+    // Hidden and shown again while the picture is asked: two asks for
+    // frame 2; the first answer is the frame, the second changes nothing.
+    harness.view_shown(false);
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [2, 2]);
+    harness.view_draws();
+    harness.view_draws();
+    assert_eq!(harness.page.encoding.len(), 1);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2, 3, 4]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-0-4"]);
+}
+
+#[test]
+fn a_view_that_replaces_another_is_asked_again() {
+    let mut harness = Harness::at_step(0);
+    harness.start(2, (0, 0));
+    harness.encoder_starts((640, 400));
+    assert_eq!(harness.page.pictures, [1]);
+    // The 3D view gives way to the SVG view: the first never answers.
+    harness.page.pictures.clear();
+    harness.view_shown(true);
+    assert_eq!(harness.page.pictures, [1]);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2]);
+}
+
+#[test]
+fn a_film_started_while_the_view_is_away_waits_for_it() {
+    let mut harness = Harness::at_step(0);
+    harness.start(2, (1280, 720));
+    harness.view_shown(false);
+    harness.encoder_starts((1280, 720));
+    assert!(harness.page.pictures.is_empty());
+    harness.view_shown(true);
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2]);
 }
 
 #[test]
@@ -358,4 +437,115 @@ fn a_second_start_while_filming_is_ignored() {
     let mut harness = Harness::at_step(0);
     harness.start(5, (1280, 720));
     assert!(harness.run.start::<u64>(0, 3, (0, 0), false).is_empty());
+}
+
+#[test]
+fn abbrechen_asks_and_keeping_writes_the_frames_so_far_as_a_shorter_film() {
+    let mut harness = Harness::at_step(10);
+    harness.start(100, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    for _ in 0..3 {
+        harness.view_draws();
+        harness.encoder_takes(Ok(()));
+    }
+    // Frame 4 (step 13) is asked of the view when Abbrechen asks.
+    assert_eq!(harness.page.pictures, [4]);
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert_eq!(harness.run.question(), Some(3));
+    assert!(harness.run.is_active(), "held while it asks");
+    // The late picture is no frame; nothing more is asked.
+    harness.view_draws();
+    assert!(harness.page.encoding.is_empty() && harness.page.pictures.is_empty());
+    let effects = harness.run.keep();
+    harness.act(effects);
+    assert_eq!(harness.run.question(), None);
+    assert_eq!(harness.page.film, [10, 11, 12]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-10-12"]);
+    assert_eq!(harness.page.paused, 1);
+    assert_eq!(harness.page.session.busy(), None);
+    assert_eq!(harness.page.shown_step(), 13, "where the swarm stood");
+    let effects = harness.run.encoder_ended(Ok((3_000, 3)));
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::FilmSaved {
+            bytes: 3_000,
+            frames: 3
+        })
+    );
+    assert_eq!(harness.page.cancelled, 0);
+}
+
+#[test]
+fn keeping_while_a_frame_is_encoded_waits_for_it_and_ends_with_it() {
+    let mut harness = Harness::at_step(0);
+    harness.start(50, (0, 0));
+    harness.encoder_starts((640, 400));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    harness.view_draws();
+    // Frame 2 is with the encoder.
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert_eq!(harness.run.question(), Some(1));
+    let effects = harness.run.keep();
+    harness.act(effects);
+    assert!(harness.page.ending.is_empty(), "not before frame 2 is in");
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.page.film, [0, 1]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-0-1"]);
+    assert_eq!(
+        harness.page.shown_step(),
+        1,
+        "no step after the kept frames"
+    );
+    assert!(harness.page.pictures.is_empty());
+}
+
+#[test]
+fn discarding_drops_the_film_and_the_swarm_stands_where_it_was() {
+    let mut harness = Harness::at_step(0);
+    harness.start(50, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    harness.view_draws();
+    harness.encoder_takes(Ok(()));
+    harness.view_draws();
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    // The frame with the encoder is taken while the panel asks: one step
+    // more is computed, then the film holds.
+    harness.encoder_takes(Ok(()));
+    assert_eq!(harness.run.question(), Some(2));
+    assert!(harness.page.pictures.is_empty());
+    assert_eq!(harness.page.shown_step(), 2);
+    let effects = harness.run.discard(harness.page.shown_step());
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert!(harness.page.ending.is_empty());
+    assert_eq!((harness.page.cancelled, harness.page.paused), (1, 1));
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::Failed(MediaFailure::Stopped { step: 2 }))
+    );
+    assert_eq!(harness.page.session.busy(), None);
+    // Answers after the film are nothing.
+    assert!(harness.run.keep::<u64>().is_empty());
+    assert!(harness.run.discard::<u64>(2).is_empty());
+}
+
+#[test]
+fn abbrechen_before_the_first_frame_drops_the_film_at_once() {
+    let mut harness = Harness::at_step(4);
+    harness.start(50, (1280, 720));
+    harness.encoder_starts((1280, 720));
+    let effects = harness.run.ask_to_stop(harness.page.shown_step());
+    harness.act(effects);
+    assert!(!harness.run.is_active());
+    assert_eq!(harness.run.question(), None);
+    assert_eq!(
+        harness.page.notes.last(),
+        Some(&MediaNote::Failed(MediaFailure::Stopped { step: 4 }))
+    );
 }
