@@ -252,7 +252,7 @@ pub fn BoidTable() -> impl IntoView {
                 aria-label="Boids: Position, Geschwindigkeit, Tempo, Nachbarn und ungewichtete Anteile"
             >
                 <thead>
-                    <tr aria-rowindex="1">{Column::ALL.map(header).to_vec()}</tr>
+                    <tr aria-rowindex="1">{Vec::from(Column::ALL.map(header))}</tr>
                 </thead>
                 <tbody on:keydown=on_row_key on:focusin=on_row_focus>{body}</tbody>
             </table>
