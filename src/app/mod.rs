@@ -76,13 +76,16 @@ pub fn App() -> impl IntoView {
     // The study lives beside the swarm: a page change neither stops nor
     // pauses it. Leaving the app asks first while something long is in
     // progress: a study, or a way to a step (a link's or „Gehe zu
-    // Schritt“'s) or a film; a run in real time loses nothing and does not
-    // ask.
+    // Schritt“'s) or a film; and while a study's runs exist only in memory
+    // (storage full or missing), until they are exported. A run in real
+    // time loses nothing and does not ask.
     let study = StudyStore::restore(platform);
     provide_context(study);
     let running = study.running();
+    let unsaved = study.unsaved();
     use_before_unload(Signal::derive(move || {
         running.get()
+            || unsaved.get()
             || filming.get()
             || matches!(store.busy(), Some(simulation::state::Busy::Seeking { .. }))
     }));

@@ -18,10 +18,12 @@ pub fn study_note(note: &StudyNote) -> String {
         StudyNote::Damaged => "Ein Teil der gespeicherten Ergebnisse war beschädigt und wurde \
                                verworfen; diese Läufe werden neu berechnet."
             .to_owned(),
-        StudyNote::StorageFull => "Der Browser-Speicher ist voll oder gesperrt: Die Ergebnisse \
-                                   bleiben erhalten, solange diese Seite offen ist – bitte \
-                                   „Ergebnisse exportieren“, bevor Sie sie schließen."
-            .to_owned(),
+        StudyNote::StorageFull { needed } => format!(
+            "Der Browser-Speicher ist voll oder gesperrt: Diese Studie braucht {}. Die \
+             Ergebnisse bleiben erhalten, solange diese Seite offen ist – bitte „Ergebnisse \
+             exportieren“, bevor Sie sie schließen.",
+            stored_size(*needed)
+        ),
         StudyNote::Unreadable => "Die gespeicherten Läufe dieser Studie ließen sich nicht lesen; \
                                   sie bleiben gespeichert. Bitte die Seite neu laden."
             .to_owned(),

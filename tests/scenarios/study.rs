@@ -408,6 +408,45 @@ async fn wait_for_list(page: &AppPage, want: &[(String, String)]) {
     .await;
 }
 
+scenario!(svg => full_storage_says_what_it_needed_and_leaving_asks_until_exported);
+/// The browser refuses every write (as a full disk or quota does): the page
+/// says so with the size the study needed, the runs stay in memory and
+/// give the command line's bytes, and leaving the page asks, also after the
+/// study finished, until its results are exported.
+async fn full_storage_says_what_it_needed_and_leaving_asks_until_exported(page: AppPage) {
+    let file = temp_file("plan.json", SMALL.as_bytes());
+    open_study(&page, 2).await;
+    page.js("const shelf = globalThis.boidsSchwarmRegal;
+         globalThis.boidsSchwarmRegal = (command, ...args) => command === 'put'
+             ? Promise.reject(new DOMException('full', 'QuotaExceededError'))
+             : shelf(command, ...args);")
+        .await;
+    load_plan(&page, &file).await;
+    page.click_css("#btn-study-start").await;
+    wait_for_state(&page, "fertig", RUNS).await;
+    let note = page.text_of("study-note").await;
+    assert!(
+        note.starts_with("Der Browser-Speicher ist voll oder gesperrt: Diese Studie braucht ")
+            && note.contains(" kB. "),
+        "{note}"
+    );
+    let leaving = "const e = new Event('beforeunload', { cancelable: true });
+                   window.dispatchEvent(e); return e.defaultPrevented;";
+    assert_eq!(
+        page.js(leaving).await,
+        serde_json::json!(true),
+        "finished, but only in memory: leaving asks"
+    );
+    let (_, results) = page.download("#btn-study-results").await;
+    assert_eq!(results, cli_results(&file));
+    assert_eq!(
+        page.js(leaving).await,
+        serde_json::json!(false),
+        "exported: nothing to lose"
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
 scenario!(svg => another_plan_keeps_the_first_study_and_loeschen_asks);
 async fn another_plan_keeps_the_first_study_and_loeschen_asks(page: AppPage) {
     let other = SMALL.replace(r#""steps": 40"#, r#""steps": 41"#);

@@ -28,8 +28,12 @@ pub fn StudyResults() -> impl IntoView {
             })
         });
         if let Some((name, text)) = file {
+            let saved = download_csv(&name, &text, for_excel);
+            if saved.is_ok() && !summary {
+                store.exported();
+            }
             error.set(
-                download_csv(&name, &text, for_excel)
+                saved
                     .err()
                     .map(|_| crate::texts::DOWNLOAD_REFUSED.to_owned()),
             );

@@ -28,8 +28,9 @@ use crate::worker::study::{RunReply, RunRequest};
 pub enum StudyNote {
     /// Stored rows were damaged and dropped: those runs are computed again.
     Damaged,
-    /// The browser refused to store a row: the rows stay in memory.
-    StorageFull,
+    /// The browser refused to store the study (`needed` bytes, its plan and
+    /// rows): the rows stay in memory.
+    StorageFull { needed: u64 },
     /// A stored study's rows could not be read: nothing was opened or
     /// started (its rows stay stored).
     Unreadable,
@@ -115,6 +116,9 @@ pub struct StudySession {
     opened: bool,
     /// A results file to download: its name and text.
     export: Option<(String, String)>,
+    /// The study whose runs exist in memory only (storage refused or
+    /// missing), until it is exported.
+    unsaved: Option<String>,
 }
 
 impl Default for StudySession {
@@ -131,6 +135,7 @@ impl Default for StudySession {
             carrying: None,
             opened: false,
             export: None,
+            unsaved: None,
         }
     }
 }
@@ -182,6 +187,16 @@ impl StudySession {
     /// A results file asked for by „Exportieren“, once its rows were read.
     pub fn take_export(&mut self) -> Option<(String, String)> {
         self.export.take()
+    }
+
+    /// Whether runs of the open study exist only in memory (the browser's
+    /// storage refused them or is missing) and were not exported since:
+    /// closing the page would lose them.
+    #[must_use]
+    pub fn unsaved(&self) -> bool {
+        self.runner.as_ref().is_some_and(|runner| {
+            !runner.rows().is_empty() && self.unsaved.as_deref() == Some(runner.id().hex().as_str())
+        })
     }
 
     /// Whether runs are being computed.
@@ -318,13 +333,24 @@ impl StudySession {
     /// once, another's once its rows were read: [`Self::take_export`]).
     pub fn export(&mut self, executor: &mut impl StudyExecutor, hex: &str) {
         match self.runner.as_ref() {
-            Some(runner) if runner.id().hex() == hex => self.export = Some(export_of(runner)),
+            Some(runner) if runner.id().hex() == hex => {
+                self.export = Some(export_of(runner));
+                self.exported();
+            }
             _ => {
                 executor.shelf(ShelfCall::Rows {
                     hex: hex.to_owned(),
                 });
                 self.waiting = Some(Waiting::Export(hex.to_owned()));
             }
+        }
+    }
+
+    /// The open study's results were exported whole: its runs in memory
+    /// are no longer lost with the page (only a study not running is whole).
+    pub fn exported(&mut self) {
+        if !self.is_running() {
+            self.unsaved = None;
         }
     }
 
@@ -399,7 +425,11 @@ impl StudySession {
                         self.carrying = None;
                     }
                 }
-                None => self.note = Some(StudyNote::StorageFull),
+                None => {
+                    let needed = self.stored(&hex).map_or(0, |study| study.bytes);
+                    self.note = Some(StudyNote::StorageFull { needed });
+                    self.unsaved = Some(hex);
+                }
             },
             ShelfEvent::Deleted { .. } => {}
         }
@@ -542,6 +572,9 @@ impl StudySession {
                 }
                 if runner.phase() == Phase::Complete {
                     executor.stop_workers();
+                }
+                if self.state == ShelfState::Unavailable {
+                    self.unsaved = Some(runner.id().hex());
                 }
                 self.put(executor, Some(reply.run));
             }
@@ -899,7 +932,7 @@ mod tests {
         // The database refuses: the old copy stays, in memory it is open.
         fakes.db.full = true;
         let study = begin(&mut fakes);
-        assert_eq!(study.note(), Some(&StudyNote::StorageFull));
+        assert!(matches!(study.note(), Some(StudyNote::StorageFull { .. })));
         assert_eq!(fakes.legacy.texts.len(), 2, "kept in local storage");
         // The next start with room: listed, opened with its rows, and the
         // old copy gone.
@@ -1076,9 +1109,49 @@ mod tests {
         fakes.db.full = true;
         let mut study = begin(&mut fakes);
         start(&mut study, &mut fakes, PLAN, 3);
-        assert_eq!(study.note(), Some(&StudyNote::StorageFull));
+        // The plan's record alone was refused: it needed the plan's bytes.
+        assert_eq!(
+            study.note(),
+            Some(&StudyNote::StorageFull {
+                needed: PLAN.len() as u64
+            })
+        );
+        assert!(!study.unsaved(), "no run yet: nothing to lose");
         while answer(&mut study, &mut fakes) {}
-        assert_eq!(study.note(), Some(&StudyNote::StorageFull));
-        assert_eq!(results(&study), whole(&plan(PLAN)));
+        let Some(StudyNote::StorageFull { needed }) = study.note() else {
+            panic!("{:?}", study.note());
+        };
+        let csv = whole(&plan(PLAN));
+        let rows_bytes = csv
+            .lines()
+            .filter(|line| !line.starts_with(['#', 'r']))
+            .map(|line| line.len() + 1)
+            .sum::<usize>();
+        assert_eq!(*needed, (PLAN.len() + rows_bytes) as u64);
+        assert_eq!(results(&study), csv);
+        // Finished, yet only in memory: leaving the page must ask, until
+        // the study is exported.
+        assert!(study.unsaved());
+        let hex = plan(PLAN).id().hex();
+        study.export(&mut fakes, &hex);
+        assert_eq!(study.take_export().map(|(_, text)| text), Some(csv));
+        assert!(!study.unsaved());
+    }
+
+    #[test]
+    fn without_storage_every_run_in_memory_asks_before_leaving() {
+        let mut fakes = Fakes::default();
+        fakes.db.missing = true;
+        let mut study = begin(&mut fakes);
+        assert_eq!(study.note(), Some(&StudyNote::StorageUnavailable));
+        start(&mut study, &mut fakes, PLAN, 3);
+        assert!(!study.unsaved());
+        assert!(answer(&mut study, &mut fakes));
+        assert!(study.unsaved(), "one run in memory");
+        while answer(&mut study, &mut fakes) {}
+        // An export while running would not hold every run; this one does.
+        study.export(&mut fakes, &plan(PLAN).id().hex());
+        assert!(study.take_export().is_some());
+        assert!(!study.unsaved());
     }
 }

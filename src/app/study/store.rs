@@ -46,6 +46,8 @@ pub struct StudyStore {
     /// is scheduled.
     told: StoredValue<(f64, bool)>,
     running: RwSignal<bool>,
+    /// Runs exist in memory only (not stored, not exported).
+    unsaved: RwSignal<bool>,
     note: RwSignal<Option<StudyNote>>,
     /// The plan form as typed; `None` until the page first shows it.
     pub draft: RwSignal<Option<PlanDraft>>,
@@ -66,6 +68,7 @@ impl StudyStore {
             version: RwSignal::new(0),
             told: StoredValue::new((0.0, false)),
             running: RwSignal::new(false),
+            unsaved: RwSignal::new(false),
             draft: RwSignal::new(None),
             measure: RwSignal::new(Measure::Polarization),
         };
@@ -98,6 +101,13 @@ impl StudyStore {
         self.running.into()
     }
 
+    /// Whether runs exist in memory only, so that leaving the page would
+    /// lose them (tracked).
+    #[must_use]
+    pub fn unsaved(&self) -> Signal<bool> {
+        self.unsaved.into()
+    }
+
     /// What the page must say: storage full or damaged, workers failed (tracked).
     #[must_use]
     pub fn note(&self) -> Signal<Option<String>> {
@@ -120,6 +130,11 @@ impl StudyStore {
     /// „Exportieren“: the stored study's results CSV (once its rows are read).
     pub fn export(&self, hex: &str) {
         self.act(|session, browser, _| session.export(browser, hex));
+    }
+
+    /// The open study's results were downloaded (not its summary).
+    pub fn exported(&self) {
+        self.act(|session, _, _| session.exported());
     }
 
     /// „Löschen“ asks; `confirm` (`Some(true)`: „Löschen“, `Some(false)`:
@@ -223,10 +238,13 @@ impl StudyStore {
     /// else at most every [`TELL_MS`] (small runs finish dozens a second,
     /// and the table and the chart redraw for each telling).
     fn publish(&self) {
-        let running = self
+        let (running, unsaved) = self
             .session
-            .try_with_value(StudySession::is_running)
-            .unwrap_or(false);
+            .try_with_value(|session| (session.is_running(), session.unsaved()))
+            .unwrap_or_default();
+        if self.unsaved.try_get_untracked() != Some(unsaved) {
+            self.unsaved.try_set(unsaved);
+        }
         let changed = self.running.try_get_untracked() != Some(running);
         if changed {
             self.running.try_set(running);
