@@ -57,7 +57,23 @@ async function transaction(stores, mode, work) {
 // The keys of a study's chunks: `<hex>.` up to `<hex>/` ("/" follows ".").
 const chunkRange = (hex) => IDBKeyRange.bound(`${hex}.`, `${hex}/`, false, true);
 
-// Every stored study, the last changed first: six values each.
+// One tab computes a study at a time: it holds the Web Lock named after
+// the study while its runs are computed. Another tab sees the lock held
+// (the list says so), is refused a start and a deletion, and follows the
+// study by listing again. The release functions of the locks this tab holds:
+const held = new Map();
+const lockName = (hex) => `boids-schwarm-studie-${hex}`;
+
+// The names of the locks held by other tabs (none without Web Locks).
+async function heldElsewhere() {
+  if (!navigator.locks) return new Set();
+  const mine = new Set([...held.keys()].map(lockName));
+  const state = await navigator.locks.query();
+  return new Set((state.held ?? []).map((lock) => lock.name).filter((name) => !mine.has(name)));
+}
+
+// Every stored study, the last changed first: six values each and whether
+// another tab computes it (1) or not (0).
 export async function list() {
   const studies = await transaction(["studies"], "readonly", (store, box) => {
     const request = store.getAll();
@@ -65,8 +81,35 @@ export async function list() {
       box.result = request.result;
     };
   });
+  const elsewhere = await heldElsewhere();
   studies.sort((a, b) => b.changed - a.changed);
-  return studies.flatMap((s) => [s.hex, s.plan, s.runs, s.done, s.bytes, s.changedText]);
+  return studies.flatMap((s) => [
+    s.hex, s.plan, s.runs, s.done, s.bytes, s.changedText, elsewhere.has(lockName(s.hex)) ? 1 : 0,
+  ]);
+}
+
+// Takes the study's lock if no other tab holds it: [1] held (also without
+// Web Locks, where tabs cannot know of each other), [0] held elsewhere.
+export function lock(hex) {
+  if (held.has(hex)) return [1];
+  if (!navigator.locks) return [1];
+  return new Promise((resolve) => {
+    navigator.locks.request(lockName(hex), { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve([0]);
+        return undefined;
+      }
+      resolve([1]);
+      return new Promise((release) => held.set(hex, release));
+    });
+  });
+}
+
+// Releases the study's lock, if this tab holds it.
+export function unlock(hex) {
+  held.get(hex)?.();
+  held.delete(hex);
+  return [];
 }
 
 // A study's chunks: number and text each.
@@ -98,12 +141,24 @@ export async function put(hex, plan, runs, done, bytes, _changed, ...chunks) {
   return changedText;
 }
 
-// Deletes a study's record and its chunks.
+// Deletes a study's record and its chunks, unless another tab computes
+// it (then it throws and nothing is deleted).
 async function remove(hex) {
-  await transaction(["studies", "chunks"], "readwrite", (studies, store) => {
-    studies.delete(hex);
-    store.delete(chunkRange(hex));
+  const erase = () =>
+    transaction(["studies", "chunks"], "readwrite", (studies, store) => {
+      studies.delete(hex);
+      store.delete(chunkRange(hex));
+    });
+  if (!navigator.locks || held.has(hex)) {
+    await erase();
+    return [];
+  }
+  const done = await navigator.locks.request(lockName(hex), { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await erase();
+    return true;
   });
+  if (!done) throw new Error("elsewhere");
   return [];
 }
 export { remove as delete };

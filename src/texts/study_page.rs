@@ -40,8 +40,18 @@ pub fn study_note(note: &StudyNote) -> String {
              angehalten."
         ),
         StudyNote::TooLarge(over) => page_over_bound(over),
+        StudyNote::Elsewhere => STUDY_ELSEWHERE.to_owned(),
     }
 }
+
+/// A study another tab computes: started or deleted only there.
+pub const STUDY_ELSEWHERE: &str = "Diese Studie rechnet gerade in einem anderen Tab dieses \
+                                   Browsers; hier ist ihr Fortschritt zu sehen. Starten, \
+                                   fortsetzen oder löschen lässt sie sich erst, wenn sie dort \
+                                   fertig oder abgebrochen ist.";
+
+/// The state of the open study while another tab computes it.
+pub const ELSEWHERE_STATE: &str = "rechnet in einem anderen Tab";
 
 /// A stored study's plan in a few words: its axes (parameter and number of
 /// values), its seeds and its steps.

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use boids_schwarm::model::study::Plan;
 
+use super::table::wait_for_text;
 use crate::support::app_page::{AppPage, WAIT, poll};
 use crate::support::{Mode, native_state, temp_file};
 
@@ -406,6 +407,97 @@ async fn wait_for_list(page: &AppPage, want: &[(String, String)]) {
         if seen == want { Ok(()) } else { Err(seen) }
     })
     .await;
+}
+
+scenario!(svg => a_study_runs_in_one_tab_and_another_tab_follows_it);
+/// Two tabs of one browser: the second lists the study the first computes
+/// as computed elsewhere, follows its progress, and is refused a start and
+/// a deletion of it; the first's results are the command line's bytes,
+/// and once it is done the second shows every run.
+async fn a_study_runs_in_one_tab_and_another_tab_follows_it(page: AppPage) {
+    let longer = LONGER.replace(r#""steps": 1000"#, r#""steps": 3000"#);
+    let file = temp_file("plan.json", longer.as_bytes());
+    open_study(&page, 1).await;
+    load_plan(&page, &file).await;
+    page.click_css("#btn-study-start").await;
+    let client = &page.client;
+    let first_tab = client.window().await.expect("the first tab");
+    let second_tab = client.new_window(true).await.expect("a second tab").handle;
+    client
+        .switch_to_window(second_tab.clone())
+        .await
+        .expect("to the second tab");
+    page.open("/studie").await;
+    wait_for_text(
+        &page,
+        ".study-stored",
+        "Rechnet gerade in einem anderen Tab.",
+    )
+    .await;
+    // It opened the study and follows it.
+    let seen = poll("the study's progress", WAIT, || async {
+        let seen = progress(&page).await;
+        if seen.contains(" von 12 Läufen") {
+            Ok(done_runs(&seen))
+        } else {
+            Err(seen)
+        }
+    })
+    .await;
+    poll("the other tab's next run", RUNS, || async {
+        let now = progress(&page).await;
+        if done_runs(&now) > seen {
+            Ok(())
+        } else {
+            Err(now)
+        }
+    })
+    .await;
+    assert_eq!(
+        page.js("return document.querySelector('.study-stored .study-delete').disabled;")
+            .await,
+        serde_json::json!(true),
+        "no „Löschen“ of a study computed elsewhere"
+    );
+    page.click_css("#btn-study-start").await;
+    wait_for_text(&page, "#study-note", "in einem anderen Tab").await;
+    assert_eq!(
+        page.text_of("study-state").await,
+        "rechnet in einem anderen Tab",
+        "nothing started here"
+    );
+
+    client
+        .switch_to_window(first_tab.clone())
+        .await
+        .expect("to the first tab");
+    wait_for_state(&page, "fertig", RUNS).await;
+    let (_, results) = page.download("#btn-study-results").await;
+    assert_eq!(results, cli_results(&file));
+
+    client
+        .switch_to_window(second_tab)
+        .await
+        .expect("to the second tab");
+    poll("every run in the second tab", RUNS, || async {
+        let now = progress(&page).await;
+        let elsewhere = page
+            .js("return document.querySelector('.study-elsewhere') !== null;")
+            .await;
+        if now.starts_with("12 von 12 Läufen") && elsewhere == serde_json::json!(false) {
+            Ok(())
+        } else {
+            Err((now, elsewhere))
+        }
+    })
+    .await;
+    let problems = page.driver.take_console_problems().await;
+    client.close_window().await.expect("close the second tab");
+    client
+        .switch_to_window(first_tab)
+        .await
+        .expect("back to the first tab");
+    assert!(problems.is_empty(), "console problems: {problems:?}");
 }
 
 scenario!(svg => full_storage_says_what_it_needed_and_leaving_asks_until_exported);

@@ -6,7 +6,7 @@ use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
 use crate::model::study::{OverBound, PAGE_MEMORY};
-use crate::texts::study_page::{page_over_bound, plan_form_error, study_memory};
+use crate::texts::study_page::{ELSEWHERE_STATE, page_over_bound, plan_form_error, study_memory};
 
 use super::CoresField;
 use crate::app::format::format_integer;
@@ -148,7 +148,9 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                     <p>
                         <strong id="study-progress">{progress_line(&p)}</strong>
                         " – "
-                        <span id="study-state">{state_words(&p)}</span>
+                        <span id="study-state">
+                            {if store.open_elsewhere() { ELSEWHERE_STATE.to_owned() } else { state_words(&p) }}
+                        </span>
                     </p>
                     <div class="study-bar" aria-hidden="true">
                         <div style:width=format!("{:.1}%", done_percent(&p))></div>

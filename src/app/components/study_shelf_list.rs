@@ -43,6 +43,10 @@ pub fn StudyShelfList() -> impl IntoView {
                     <span class="study-stored-runs">{stored_runs(study.done, study.runs)}</span>
                     " · "{stored_size(study.bytes)}
                     {(!study.changed.is_empty()).then(|| format!(" · {}", study.changed))}
+                    {study.elsewhere.then(|| view! {
+                        <br/>
+                        <span class="study-elsewhere">"Rechnet gerade in einem anderen Tab."</span>
+                    })}
                 </p>
                 <p class="controls">
                     <button type="button" class="study-open" disabled=move || running.get() || is_open()
@@ -53,7 +57,7 @@ pub fn StudyShelfList() -> impl IntoView {
                         on:click=move |_| store.export(&hex.get_value())>
                         "Exportieren"
                     </button>
-                    <button type="button" class="study-delete" disabled=move || running.get() && is_open()
+                    <button type="button" class="study-delete" disabled=move || study.elsewhere || (running.get() && is_open())
                         on:click=move |_| store.delete(&hex.get_value(), None)>
                         "Löschen"
                     </button>

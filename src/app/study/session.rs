@@ -48,6 +48,8 @@ pub enum StudyNote {
     /// One run of the plan needs more memory than the page's whole bound:
     /// nothing was started.
     TooLarge(OverBound),
+    /// Another tab computes this study: it was not started or deleted here.
+    Elsewhere,
 }
 
 /// What the study's effects are carried out with.
@@ -93,6 +95,14 @@ enum Waiting {
         plan: Plan,
         cores: u32,
     },
+    /// A start, for the study's lock.
+    Lock {
+        json: String,
+        plan: Plan,
+        cores: u32,
+    },
+    /// The open study's rows, computed by another tab.
+    Refresh(String),
 }
 
 /// The studies kept in this browser, the one open, and what to say.
@@ -119,6 +129,8 @@ pub struct StudySession {
     /// The study whose runs exist in memory only (storage refused or
     /// missing), until it is exported.
     unsaved: Option<String>,
+    /// The study whose lock this tab holds: it computes it.
+    locked: Option<String>,
 }
 
 impl Default for StudySession {
@@ -136,6 +148,7 @@ impl Default for StudySession {
             opened: false,
             export: None,
             unsaved: None,
+            locked: None,
         }
     }
 }
@@ -228,32 +241,116 @@ impl StudySession {
         if self.is_running() {
             return;
         }
-        let id = plan.id();
-        if self.runner.as_ref().is_some_and(|runner| runner.id() == id) {
-            self.note = None;
-        } else {
-            let hex = id.hex();
-            let ready = self.state == ShelfState::Ready;
-            if self.state == ShelfState::Opening || (ready && self.stored(&hex).is_some()) {
-                if ready {
-                    executor.shelf(ShelfCall::Rows { hex });
-                }
+        match self.state {
+            // After the list, it starts again.
+            ShelfState::Opening => {
                 self.waiting = Some(Waiting::Start {
                     json: json.to_owned(),
                     plan,
                     cores,
                 });
-                return;
             }
-            self.note = None;
+            // One tab computes a study at a time: its lock first.
+            ShelfState::Ready => {
+                executor.shelf(ShelfCall::Lock {
+                    hex: plan.id().hex(),
+                });
+                self.waiting = Some(Waiting::Lock {
+                    json: json.to_owned(),
+                    plan,
+                    cores,
+                });
+            }
+            ShelfState::Unavailable => self.launch_fresh(executor, json, plan, cores, now),
+        }
+    }
+
+    /// Starts `plan` with the rows in memory if it is open, else a new one.
+    fn launch_fresh(
+        &mut self,
+        executor: &mut impl StudyExecutor,
+        json: &str,
+        plan: Plan,
+        cores: u32,
+        now: f64,
+    ) {
+        if !self
+            .runner
+            .as_ref()
+            .is_some_and(|runner| runner.id() == plan.id())
+        {
             self.runner = Some(StudyRunner::new(plan, BTreeMap::new()));
         }
         self.json = json.to_owned();
         self.launch(executor, cores, now);
     }
 
+    /// The lock of a start came: a stored plan's rows are read first (another
+    /// tab may have added some), then it computes the missing runs.
+    fn locked(&mut self, executor: &mut impl StudyExecutor, hex: String, ok: bool, now: f64) {
+        let Some(Waiting::Lock { json, plan, cores }) = self.waiting.take_if(
+            |waiting| matches!(waiting, Waiting::Lock { plan, .. } if plan.id().hex() == hex),
+        ) else {
+            // Nobody waits for it any more.
+            if ok {
+                executor.shelf(ShelfCall::Unlock { hex });
+            }
+            return;
+        };
+        if !ok {
+            self.note = Some(StudyNote::Elsewhere);
+            return;
+        }
+        self.locked = Some(hex.clone());
+        if self.stored(&hex).is_some() {
+            executor.shelf(ShelfCall::Rows { hex });
+            self.waiting = Some(Waiting::Start { json, plan, cores });
+        } else {
+            self.launch_fresh(executor, &json, plan, cores, now);
+        }
+    }
+
+    /// Releases the study's lock once it no longer computes here.
+    fn settle_lock(&mut self, executor: &mut impl StudyExecutor) {
+        let starting = matches!(
+            self.waiting,
+            Some(Waiting::Start { .. } | Waiting::Lock { .. })
+        );
+        if !self.is_running()
+            && !starting
+            && let Some(hex) = self.locked.take()
+        {
+            executor.shelf(ShelfCall::Unlock { hex });
+        }
+    }
+
+    /// Whether another tab computes a stored study: the page lists the
+    /// studies again every few seconds to follow it ([`Self::relist`]).
+    #[must_use]
+    pub fn follows(&self) -> bool {
+        self.state == ShelfState::Ready && self.studies.iter().any(|study| study.elsewhere)
+    }
+
+    /// Whether another tab computes the open study.
+    #[must_use]
+    pub fn open_elsewhere(&self) -> bool {
+        self.runner
+            .as_ref()
+            .and_then(|runner| self.stored(&runner.id().hex()))
+            .is_some_and(|study| study.elsewhere)
+    }
+
+    /// Lists the stored studies again; the open one's rows are read again
+    /// while another tab computes it.
+    pub fn relist(&mut self, executor: &mut impl StudyExecutor) {
+        if self.state == ShelfState::Ready {
+            executor.shelf(ShelfCall::List);
+        }
+    }
+
     /// Keeps the open study's record, then starts its workers.
     fn launch(&mut self, executor: &mut impl StudyExecutor, cores: u32, now: f64) {
+        self.note = None;
         self.put(executor, None);
         let Some(runner) = self.runner.as_mut() else {
             return;
@@ -357,6 +454,11 @@ impl StudySession {
     /// „Löschen“: asks for confirmation first (nothing is deleted yet). The
     /// running study cannot be deleted.
     pub fn ask_delete(&mut self, hex: &str) {
+        if self.stored(hex).is_some_and(|study| study.elsewhere) {
+            self.note = Some(StudyNote::Elsewhere);
+            self.asked = None;
+            return;
+        }
         let running = self.is_running()
             && self
                 .runner
@@ -390,14 +492,32 @@ impl StudySession {
 
     /// An answer of the browser's study storage at `now`.
     pub fn shelf_event(&mut self, executor: &mut impl StudyExecutor, event: ShelfEvent, now: f64) {
+        self.take_event(executor, event, now);
+        self.settle_lock(executor);
+    }
+
+    fn take_event(&mut self, executor: &mut impl StudyExecutor, event: ShelfEvent, now: f64) {
         match event {
             ShelfEvent::Listed(Some(studies)) => {
+                let again = self.state == ShelfState::Ready;
                 self.state = ShelfState::Ready;
-                // Rows put meanwhile (there are none before the list) stay.
+                let open = self.runner.as_ref().map(|runner| runner.id().hex());
+                let was_elsewhere = open
+                    .as_deref()
+                    .and_then(|hex| self.stored(hex))
+                    .is_some_and(|study| study.elsewhere);
                 self.studies = studies;
+                if again {
+                    self.listed_again(executor, open, was_elsewhere);
+                    // A study deleted meanwhile: the one changed last opens.
+                    self.after_list(executor, now);
+                    return;
+                }
                 self.carry_over(executor);
                 self.after_list(executor, now);
             }
+            // A list asked again that failed: the one shown stays.
+            ShelfEvent::Listed(None) if self.state == ShelfState::Ready => {}
             ShelfEvent::Listed(None) => {
                 self.state = ShelfState::Unavailable;
                 self.note = Some(StudyNote::StorageUnavailable);
@@ -431,7 +551,46 @@ impl StudySession {
                     self.unsaved = Some(hex);
                 }
             },
-            ShelfEvent::Deleted { .. } => {}
+            ShelfEvent::Deleted { ok: false, .. } => {
+                // Another tab computes it (or the browser refused): it is
+                // listed again.
+                self.note = Some(StudyNote::Elsewhere);
+                executor.shelf(ShelfCall::List);
+            }
+            ShelfEvent::Deleted { ok: true, .. } | ShelfEvent::Unlocked => {}
+            ShelfEvent::Locked { hex, ok } => self.locked(executor, hex, ok, now),
+        }
+    }
+
+    /// The list read again: the running study keeps its record as it is in
+    /// memory (its last write may still be on the way), and the open study
+    /// computed by another tab has its rows read again (also once more
+    /// when that tab finished).
+    fn listed_again(
+        &mut self,
+        executor: &mut impl StudyExecutor,
+        open: Option<String>,
+        was_elsewhere: bool,
+    ) {
+        let Some(hex) = open else {
+            return;
+        };
+        if self.is_running() {
+            if let Some(runner) = self.runner.as_ref() {
+                let mine = record(runner, &self.json);
+                if let Some(study) = self.studies.iter_mut().find(|study| study.hex == hex) {
+                    *study = StoredStudy {
+                        changed: std::mem::take(&mut study.changed),
+                        ..mine
+                    };
+                }
+            }
+            return;
+        }
+        let elsewhere = self.stored(&hex).is_some_and(|study| study.elsewhere);
+        if (elsewhere || was_elsewhere) && self.waiting.is_none() {
+            executor.shelf(ShelfCall::Rows { hex: hex.clone() });
+            self.waiting = Some(Waiting::Refresh(hex));
         }
     }
 
@@ -497,8 +656,9 @@ impl StudySession {
         now: f64,
     ) {
         let waits_for = |waiting: &Waiting| match waiting {
-            Waiting::Open(want) | Waiting::Export(want) => want == hex,
+            Waiting::Open(want) | Waiting::Export(want) | Waiting::Refresh(want) => want == hex,
             Waiting::Start { plan, .. } => plan.id().hex() == hex,
+            Waiting::Lock { .. } => false,
         };
         if !self.waiting.as_ref().is_some_and(waits_for) {
             return;
@@ -507,8 +667,10 @@ impl StudySession {
             return;
         };
         let (json, plan) = match &waiting {
-            Waiting::Start { json, plan, .. } => (json.clone(), Some(plan.clone())),
-            Waiting::Open(_) | Waiting::Export(_) => {
+            Waiting::Start { json, plan, .. } | Waiting::Lock { json, plan, .. } => {
+                (json.clone(), Some(plan.clone()))
+            }
+            Waiting::Open(_) | Waiting::Export(_) | Waiting::Refresh(_) => {
                 let json = self.stored(hex).map(|s| s.plan.clone()).unwrap_or_default();
                 let plan = Plan::parse(json.as_bytes()).ok();
                 (json, plan)
@@ -527,7 +689,16 @@ impl StudySession {
         if restored.damaged {
             self.note = Some(StudyNote::Damaged);
         }
-        let runner = StudyRunner::new(plan, restored.rows);
+        let mut rows = restored.rows;
+        if matches!(waiting, Waiting::Start { .. })
+            && let Some(open) = self.runner.as_ref().filter(|open| open.id() == plan.id())
+        {
+            // Runs kept in memory only (storage refused them) stay.
+            for (run, row) in open.rows() {
+                rows.entry(*run).or_insert_with(|| row.clone());
+            }
+        }
+        let runner = StudyRunner::new(plan, rows);
         match waiting {
             Waiting::Export(_) => self.export = Some(export_of(&runner)),
             Waiting::Open(_) => {
@@ -535,6 +706,16 @@ impl StudySession {
                 self.json = json;
                 self.opened = true;
             }
+            Waiting::Refresh(_) => {
+                if self
+                    .runner
+                    .as_ref()
+                    .is_some_and(|open| open.id().hex() == hex)
+                {
+                    self.runner = Some(runner);
+                }
+            }
+            Waiting::Lock { .. } => {}
             Waiting::Start { cores, .. } => {
                 self.runner = Some(runner);
                 self.json = json;
@@ -550,6 +731,7 @@ impl StudySession {
             runner.stop(now);
         }
         executor.stop_workers();
+        self.settle_lock(executor);
     }
 
     /// Worker `worker`'s row at `now`: kept, and the worker given the next
@@ -577,6 +759,7 @@ impl StudySession {
                     self.unsaved = Some(runner.id().hex());
                 }
                 self.put(executor, Some(reply.run));
+                self.settle_lock(executor);
             }
             Ok(Recorded::Ignored) => {}
             Err(bad) => {
@@ -627,6 +810,7 @@ fn record(runner: &StudyRunner, json: &str) -> StoredStudy {
         done: rows.len() as u64,
         bytes: (json.len() + rows.values().map(|row| row.line.len()).sum::<usize>()) as u64,
         changed: String::new(),
+        elsewhere: false,
     }
 }
 
@@ -643,6 +827,7 @@ mod tests {
     use super::*;
     use crate::app::study::saved::MemoryShelf;
     use crate::model::study::results_header;
+    use std::collections::BTreeSet;
 
     /// 2 points × 3 seeds of a tiny swarm: 6 runs.
     const PLAN: &str = r#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 12},
@@ -668,6 +853,10 @@ mod tests {
         /// Every read of rows fails.
         unreadable: bool,
         clock: u64,
+        /// The studies whose lock another tab holds.
+        elsewhere: BTreeSet<String>,
+        /// The studies whose lock this tab holds.
+        mine: BTreeSet<String>,
     }
 
     impl FakeDb {
@@ -676,7 +865,12 @@ mod tests {
                 ShelfCall::List => ShelfEvent::Listed((!self.missing).then(|| {
                     let mut all: Vec<_> = self.studies.values().collect();
                     all.sort_by_key(|(time, ..)| std::cmp::Reverse(*time));
-                    all.into_iter().map(|(_, study, _)| study.clone()).collect()
+                    all.into_iter()
+                        .map(|(_, study, _)| StoredStudy {
+                            elsewhere: self.elsewhere.contains(&study.hex),
+                            ..study.clone()
+                        })
+                        .collect()
                 })),
                 ShelfCall::Rows { hex } => ShelfEvent::Rows {
                     chunks: self.studies.get(&hex).filter(|_| !self.unreadable).map(
@@ -703,9 +897,20 @@ mod tests {
                     }
                 }
                 ShelfCall::Delete { hex } => ShelfEvent::Deleted {
-                    ok: self.studies.remove(&hex).is_some(),
+                    ok: !self.elsewhere.contains(&hex) && self.studies.remove(&hex).is_some(),
                     hex,
                 },
+                ShelfCall::Lock { hex } => {
+                    let ok = !self.elsewhere.contains(&hex);
+                    if ok {
+                        self.mine.insert(hex.clone());
+                    }
+                    ShelfEvent::Locked { hex, ok }
+                }
+                ShelfCall::Unlock { hex } => {
+                    self.mine.remove(&hex);
+                    ShelfEvent::Unlocked
+                }
             }
         }
     }
@@ -1153,5 +1358,99 @@ mod tests {
         study.export(&mut fakes, &plan(PLAN).id().hex());
         assert!(study.take_export().is_some());
         assert!(!study.unsaved());
+    }
+
+    /// Tab A's database after `runs` of PLAN's runs (A still computing).
+    fn tab_a_after(runs: usize) -> FakeDb {
+        let mut fakes = Fakes::default();
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 1);
+        for _ in 0..runs {
+            assert!(answer(&mut study, &mut fakes));
+        }
+        fakes.db.elsewhere = std::mem::take(&mut fakes.db.mine);
+        fakes.db
+    }
+
+    #[test]
+    fn one_tab_computes_a_study_and_holds_its_lock_only_meanwhile() {
+        let mut fakes = Fakes::default();
+        let mut study = begin(&mut fakes);
+        let hex = plan(PLAN).id().hex();
+        start(&mut study, &mut fakes, PLAN, 2);
+        assert_eq!(fakes.db.mine, BTreeSet::from([hex.clone()]));
+        assert!(answer(&mut study, &mut fakes));
+        study.cancel(&mut fakes, 1.0);
+        settle(&mut study, &mut fakes);
+        assert!(fakes.db.mine.is_empty(), "released on „Abbrechen“");
+        start(&mut study, &mut fakes, PLAN, 2);
+        assert_eq!(fakes.db.mine, BTreeSet::from([hex]));
+        while answer(&mut study, &mut fakes) {}
+        assert!(fakes.db.mine.is_empty(), "released once done");
+        assert_eq!(results(&study), whole(&plan(PLAN)));
+    }
+
+    #[test]
+    fn a_study_computed_in_another_tab_is_followed_not_started_or_deleted() {
+        let hex = plan(PLAN).id().hex();
+        // Tab A computed 2 of 6 runs and goes on; tab B opens the page.
+        let mut fakes = Fakes {
+            db: tab_a_after(2),
+            ..Fakes::default()
+        };
+        let mut study = begin(&mut fakes);
+        assert!(study.studies()[0].elsewhere);
+        assert!(study.follows());
+        assert_eq!(study.runner().map(|r| r.rows().len()), Some(2), "opened");
+        start(&mut study, &mut fakes, PLAN, 2);
+        assert_eq!(study.note(), Some(&StudyNote::Elsewhere));
+        assert!(fakes.sent.is_empty() && fakes.started.is_empty());
+        assert!(fakes.db.mine.is_empty());
+        study.ask_delete(&hex);
+        assert_eq!(study.asked(), None);
+        // Even a deletion asked before is refused by the database.
+        study.asked = Some(hex.clone());
+        study.confirm_delete(&mut fakes);
+        settle(&mut study, &mut fakes);
+        assert_eq!(listed(&study), [(hex.clone(), 2)], "listed again");
+        assert_eq!(fakes.db.studies.len(), 1, "nothing deleted");
+        // A stores two more runs: listing again reads them.
+        let later = tab_a_after(4);
+        fakes.db.studies = later.studies;
+        study.relist(&mut fakes);
+        settle(&mut study, &mut fakes);
+        assert_eq!(listed(&study), [(hex.clone(), 4)]);
+        assert_eq!(study.runner().map(|r| r.rows().len()), Some(4), "followed");
+        // A is done: one more reading, then nothing to follow.
+        let done = tab_a_after(6);
+        fakes.db.studies = done.studies;
+        fakes.db.elsewhere.clear();
+        study.relist(&mut fakes);
+        settle(&mut study, &mut fakes);
+        assert!(!study.follows());
+        assert_eq!(results(&study), whole(&plan(PLAN)));
+    }
+
+    #[test]
+    fn a_start_reads_the_runs_another_tab_stored_and_overwrites_none() {
+        let hex = plan(PLAN).id().hex();
+        let mut fakes = Fakes {
+            db: tab_a_after(1),
+            ..Fakes::default()
+        };
+        let mut study = begin(&mut fakes);
+        assert_eq!(study.runner().map(|r| r.rows().len()), Some(1));
+        // A went on to 3 runs and stopped; B had not listed again.
+        let stopped = tab_a_after(3);
+        fakes.db.studies = stopped.studies;
+        fakes.db.elsewhere.clear();
+        start(&mut study, &mut fakes, PLAN, 6);
+        assert_eq!(fakes.started, [3], "only the 3 missing runs");
+        while answer(&mut study, &mut fakes) {}
+        assert_eq!(results(&study), whole(&plan(PLAN)));
+        let stored = &fakes.db.studies[&hex];
+        assert_eq!(stored.1.done, 6);
+        let lines: usize = stored.2.values().map(|text| text.lines().count()).sum();
+        assert_eq!(lines, 6, "every run stored once");
     }
 }

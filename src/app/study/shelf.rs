@@ -34,6 +34,9 @@ pub struct StoredStudy {
     /// The date of the last change, as the browser writes it (empty before
     /// the first confirmed write).
     pub changed: String,
+    /// Another tab computes it now (it holds the study's lock): it can be
+    /// opened and followed, not started or deleted here.
+    pub elsewhere: bool,
 }
 
 /// A chunk of rows: its number and the rows' lines.
@@ -54,8 +57,15 @@ pub enum ShelfCall {
         study: StoredStudy,
         chunks: Vec<Chunk>,
     },
-    /// Deletes a study's record and rows ([`ShelfEvent::Deleted`]).
+    /// Deletes a study's record and rows, unless another tab computes it
+    /// ([`ShelfEvent::Deleted`]).
     Delete { hex: String },
+    /// Takes the study's lock unless another tab holds it
+    /// ([`ShelfEvent::Locked`]); held until [`ShelfCall::Unlock`] or the
+    /// page's end.
+    Lock { hex: String },
+    /// Releases the study's lock ([`ShelfEvent::Unlocked`]).
+    Unlock { hex: String },
 }
 
 /// A call's answer, as the session takes it.
@@ -75,8 +85,15 @@ pub enum ShelfEvent {
         hex: String,
         changed: Option<String>,
     },
-    /// A study was deleted, or not.
+    /// A study was deleted, or not (another tab computes it, or the
+    /// browser refused).
     Deleted { hex: String, ok: bool },
+    /// This tab holds the study's lock (`true`; also where the browser has
+    /// no locks or the call failed: tabs cannot know of each other there),
+    /// or another tab does (`false`).
+    Locked { hex: String, ok: bool },
+    /// The lock was released.
+    Unlocked,
 }
 
 /// Why a call is not a shelf call (the inverse of the encoding).
@@ -124,7 +141,24 @@ impl<I: Iterator<Item = MediaValue>> Reader<I> {
             done: self.whole()?,
             bytes: self.whole()?,
             changed: self.text()?,
+            elsewhere: false,
         })
+    }
+
+    /// A study of the list: its record and whether another tab computes it.
+    fn listed(&mut self) -> Option<StoredStudy> {
+        let study = self.study()?;
+        let elsewhere = self.flag()?;
+        Some(StoredStudy { elsewhere, ..study })
+    }
+
+    /// One flag: 1 or 0.
+    fn flag(&mut self) -> Option<bool> {
+        match self.whole()? {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
     }
 
     /// Items read by `item` up to the end; `None` if one does not read.
@@ -182,6 +216,8 @@ impl ShelfCall {
                 ("put", args)
             }
             Self::Delete { hex } => ("delete", vec![MediaArg::Text(hex)]),
+            Self::Lock { hex } => ("lock", vec![MediaArg::Text(hex)]),
+            Self::Unlock { hex } => ("unlock", vec![MediaArg::Text(hex)]),
         };
         MediaCall {
             name: name.to_owned(),
@@ -198,6 +234,8 @@ impl ShelfCall {
             "list" => Some(Self::List),
             "rows" => args.text().map(|hex| Self::Rows { hex }),
             "delete" => args.text().map(|hex| Self::Delete { hex }),
+            "lock" => args.text().map(|hex| Self::Lock { hex }),
+            "unlock" => args.text().map(|hex| Self::Unlock { hex }),
             "put" => args.study().and_then(|study| {
                 let chunks = args.chunks()?;
                 Some(Self::Put { study, chunks })
@@ -216,7 +254,7 @@ impl ShelfCall {
             .map(|values| Reader(values.into_iter().peekable()));
         match self {
             Self::List => {
-                ShelfEvent::Listed(read.as_mut().and_then(|read| read.all(Reader::study)))
+                ShelfEvent::Listed(read.as_mut().and_then(|read| read.all(Reader::listed)))
             }
             Self::Rows { hex } => ShelfEvent::Rows {
                 hex,
@@ -230,6 +268,13 @@ impl ShelfCall {
                 hex,
                 ok: read.is_some_and(|read| read.end().is_some()),
             },
+            Self::Lock { hex } => ShelfEvent::Locked {
+                hex,
+                ok: read.is_none_or(|mut read| {
+                    read.flag().filter(|_| read.end().is_some()) != Some(false)
+                }),
+            },
+            Self::Unlock { .. } => ShelfEvent::Unlocked,
         }
     }
 }
@@ -244,12 +289,20 @@ impl ShelfEvent {
             Self::Listed(studies) => Some(
                 studies?
                     .into_iter()
-                    .flat_map(|study| study_args::<()>(study).into_iter().map(value_of))
+                    .flat_map(|study| {
+                        let elsewhere = MediaValue::Number(f64::from(u8::from(study.elsewhere)));
+                        study_args::<()>(study)
+                            .into_iter()
+                            .map(value_of)
+                            .chain([elsewhere])
+                    })
                     .collect(),
             ),
             Self::Rows { chunks, .. } => Some(chunk_values(chunks?).collect()),
             Self::Stored { changed, .. } => Some(vec![MediaValue::Text(changed?)]),
             Self::Deleted { ok, .. } => ok.then(Vec::new),
+            Self::Locked { ok, .. } => Some(vec![MediaValue::Number(f64::from(u8::from(ok)))]),
+            Self::Unlocked => Some(Vec::new()),
         }
     }
 }
@@ -273,6 +326,7 @@ mod tests {
             done,
             bytes: 4_321,
             changed: "07.12.26, 14:03".to_owned(),
+            elsewhere: false,
         }
     }
 
@@ -291,6 +345,15 @@ mod tests {
                 chunks: vec![(0, "0,1\n".to_owned()), (3, String::new())],
             },
             ShelfCall::Delete {
+                hex: "00ff".to_owned(),
+            },
+            ShelfCall::Lock {
+                hex: "00ff".to_owned(),
+            },
+            ShelfCall::Lock {
+                hex: "00ff".to_owned(),
+            },
+            ShelfCall::Unlock {
                 hex: "00ff".to_owned(),
             },
         ]
@@ -318,7 +381,13 @@ mod tests {
     #[test]
     fn every_answer_reads_back_as_its_event() {
         let events = [
-            ShelfEvent::Listed(Some(vec![study("01", 55), study("02", 0)])),
+            ShelfEvent::Listed(Some(vec![
+                study("01", 55),
+                StoredStudy {
+                    elsewhere: true,
+                    ..study("02", 0)
+                },
+            ])),
             ShelfEvent::Rows {
                 hex: "00ff".to_owned(),
                 chunks: Some(vec![(0, "0,1\n".to_owned()), (1, "50,1\n".to_owned())]),
@@ -335,6 +404,15 @@ mod tests {
                 hex: "00ff".to_owned(),
                 ok: true,
             },
+            ShelfEvent::Locked {
+                hex: "00ff".to_owned(),
+                ok: true,
+            },
+            ShelfEvent::Locked {
+                hex: "00ff".to_owned(),
+                ok: false,
+            },
+            ShelfEvent::Unlocked,
         ];
         for (call, event) in calls().into_iter().zip(events) {
             let values = event.clone().values().ok_or(());
@@ -353,6 +431,35 @@ mod tests {
                 changed: None
             }
         );
+        // Only a lock known to be held elsewhere stops a start.
+        let lock = || ShelfCall::Lock {
+            hex: "00ff".to_owned(),
+        };
+        let locked = |ok| ShelfEvent::Locked {
+            hex: "00ff".to_owned(),
+            ok,
+        };
+        assert_eq!(lock().answer::<()>(Err(())), locked(true));
+        let two = Ok::<_, ()>(vec![MediaValue::Number(2.0)]);
+        assert_eq!(lock().answer(two), locked(true));
+        let flag = |ok: bool| vec![MediaValue::Number(f64::from(u8::from(ok)))];
+        let listed = |elsewhere: f64| {
+            let mut values: Vec<MediaValue> = study_args::<()>(study("01", 1))
+                .into_iter()
+                .map(value_of)
+                .collect();
+            values.push(MediaValue::Number(elsewhere));
+            ShelfCall::List.answer(Ok::<_, ()>(values))
+        };
+        assert_eq!(
+            listed(1.0),
+            ShelfEvent::Listed(Some(vec![StoredStudy {
+                elsewhere: true,
+                ..study("01", 1)
+            }]))
+        );
+        assert_eq!(listed(2.0), ShelfEvent::Listed(None), "a flag is 0 or 1");
+        assert_eq!(lock().answer(Ok::<_, ()>(flag(false))), locked(false));
         let odd = Ok::<_, ()>(vec![MediaValue::Text("00".to_owned()), MediaValue::Other]);
         assert_eq!(
             ShelfCall::List.answer(odd.clone()),

@@ -48,6 +48,8 @@ pub struct StudyStore {
     running: RwSignal<bool>,
     /// Runs exist in memory only (not stored, not exported).
     unsaved: RwSignal<bool>,
+    /// A listing again is scheduled (another tab computes a study).
+    following: StoredValue<bool>,
     note: RwSignal<Option<StudyNote>>,
     /// The plan form as typed; `None` until the page first shows it.
     pub draft: RwSignal<Option<PlanDraft>>,
@@ -69,6 +71,7 @@ impl StudyStore {
             told: StoredValue::new((0.0, false)),
             running: RwSignal::new(false),
             unsaved: RwSignal::new(false),
+            following: StoredValue::new(false),
             draft: RwSignal::new(None),
             measure: RwSignal::new(Measure::Polarization),
         };
@@ -167,6 +170,13 @@ impl StudyStore {
         self.with_runner(|runner| runner.map(|runner| runner.progress(now)))
     }
 
+    /// Whether another tab computes the open study (tracked).
+    #[must_use]
+    pub fn open_elsewhere(&self) -> bool {
+        self.with_session(StudySession::open_elsewhere)
+            .unwrap_or(false)
+    }
+
     /// „Studie starten“ / „Studie fortsetzen“: computes the missing runs of
     /// `plan` (its JSON text `json`) on `cores` workers. Rows of this plan
     /// kept in the browser count as done.
@@ -232,6 +242,23 @@ impl StudyStore {
             self.note.set(note);
         }
         self.publish();
+        self.follow();
+    }
+
+    /// While another tab computes a stored study, lists the studies again
+    /// every [`FOLLOW_MS`] (the open one's rows too): the page follows it.
+    fn follow(&self) {
+        let follows = self.session.try_with_value(StudySession::follows);
+        if follows != Some(true) || self.following.try_get_value() != Some(false) {
+            return;
+        }
+        self.following.set_value(true);
+        let store = *self;
+        later(FOLLOW_MS, move || {
+            // The next one is scheduled when the list comes.
+            store.act(|session, browser, _| session.relist(browser));
+            let _ = store.following.try_set_value(false);
+        });
     }
 
     /// Tells views what changed: at once when the study starts or ends,
@@ -308,6 +335,10 @@ impl StudyExecutor for Browser {
         self.store.platform.stop_study_workers();
     }
 }
+
+/// How often the page lists the studies again while another tab computes
+/// one, ms.
+const FOLLOW_MS: f64 = 1_000.0;
 
 /// The shortest time between two tellings of new rows, ms.
 const TELL_MS: f64 = 250.0;
