@@ -17,6 +17,7 @@ import {
   Mp4OutputFormat,
   Output,
   QUALITY_HIGH,
+  StreamTarget,
   WebMOutputFormat,
   canEncodeVideo,
 } from "mediabunny";
@@ -204,10 +205,13 @@ async function chooseFormat(width, height) {
  * frames have that size, the caption strip inside; with 0 and 0 they are
  * the view `element`'s picture with its strip below, as „Bild speichern“
  * makes it. `caption` is the first frame's (its line count sets the
- * strip). Resolves to [view width, view height, file extension]: the size
- * the view must be drawn at. Rejects with a German message when this
- * browser cannot encode a film. */
-export async function filmStart(element, width, height, caption) {
+ * strip). With `toFile` 1 the film is written into a file the user
+ * chooses, as it is encoded (the app asks for that when the film is too
+ * large for memory); else it is built in memory and downloaded at the end.
+ * Resolves to [view width, view height, file extension]: the size the view
+ * must be drawn at. Rejects with a German message when this browser cannot
+ * encode a film or no file was chosen. */
+export async function filmStart(element, width, height, caption, toFile) {
   const lines = captionLines(caption);
   filmCancel();
   const grow = width === 0;
@@ -234,7 +238,9 @@ export async function filmStart(element, width, height, caption) {
   const canvas = document.createElement("canvas");
   canvas.width = frameWidth;
   canvas.height = frameHeight;
-  const output = new Output({ format: chosen.format, target: new BufferTarget() });
+  const file = toFile ? await chooseFile(chosen) : null;
+  const target = file ? new StreamTarget(file.writable, { chunked: true }) : new BufferTarget();
+  const output = new Output({ format: chosen.format, target });
   const source = new CanvasSource(canvas, {
     codec: chosen.codec,
     quality: QUALITY_HIGH,
@@ -252,6 +258,7 @@ export async function filmStart(element, width, height, caption) {
     encodeMs: 0,
     began: performance.now(),
     chosen,
+    file,
   };
   return [frameWidth, viewHeight, chosen.extension];
 }
@@ -281,15 +288,41 @@ export async function filmEnd(stem) {
   const began = performance.now();
   await current.output.finalize();
   film = null;
-  const bytes = current.output.target.buffer;
-  download(new Blob([bytes], { type: current.chosen.mime }), `${stem}.${current.chosen.extension}`);
+  let size;
+  if (current.file) {
+    // Written already; finalising closed the file.
+    size = (await current.file.handle.getFile()).size;
+  } else {
+    const bytes = current.output.target.buffer;
+    download(new Blob([bytes], { type: current.chosen.mime }), `${stem}.${current.chosen.extension}`);
+    size = bytes.byteLength;
+  }
   const end = performance.now();
   lastFilm = {
     frames: current.frames,
     workMs: current.encodeMs + end - began,
     wallMs: end - current.began,
   };
-  return [bytes.byteLength, current.frames];
+  return [size, current.frames];
+}
+
+/** Asks where a film too large for memory goes (File System Access): the
+ * file's handle and a stream that writes into it. */
+async function chooseFile(chosen) {
+  let handle;
+  try {
+    handle = await showSaveFilePicker({
+      suggestedName: `boids-schwarm-film.${chosen.extension}`,
+      types: [{ description: "Film", accept: { [chosen.mime]: [`.${chosen.extension}`] } }],
+    });
+  } catch (error) {
+    throw hint(
+      error?.name === "AbortError"
+        ? "Kein Speicherort gewählt: Der Film wurde nicht begonnen."
+        : "Der Browser ließ keine Datei für den Film anlegen; der Film wurde nicht begonnen.",
+    );
+  }
+  return { handle, writable: await handle.createWritable() };
 }
 
 /** What the last film cost: its frames, the milliseconds spent composing

@@ -656,3 +656,127 @@ async fn a_media_module_of_another_build_is_refused_with_the_reload_message(page
     );
     assert!(page.driver.take_console_problems().await.is_empty());
 }
+
+/// Chooses „1920 × 1080“ and 100 000 steps: about 3 GB, beyond what a
+/// film may take in memory.
+async fn choose_a_film_too_large_for_memory(page: &AppPage) {
+    page.js("const s = document.getElementById('film-size'); s.value = '1080'; s.dispatchEvent(new Event('change'));").await;
+    page.set_input("film-steps", "100000").await;
+}
+
+scenario!(svg, webgl => a_film_too_large_for_memory_is_refused_where_no_file_can_be_written);
+/// Without the File System Access API a film too large for memory is
+/// refused before it starts, naming the longest that fits: no frame, no
+/// file, the swarm where it was.
+async fn a_film_too_large_for_memory_is_refused_where_no_file_can_be_written(page: AppPage) {
+    swarm_with_selection(&page, 40).await;
+    page.js("delete Window.prototype.showSaveFilePicker; delete window.showSaveFilePicker;")
+        .await;
+    page.catch_downloads().await;
+    page.set_input("film-steps", "250").await;
+    let small = wait_for_text(&page, "#film-estimate", "Geschätzte Größe: bis zu ").await;
+    assert!(small.ends_with(" MB."), "{small}");
+    choose_a_film_too_large_for_memory(&page).await;
+    let refusal = "Dieser Film bräuchte bis zu 3,1 GB – mehr, als der Browser sicher im Speicher \
+                   hält, und dieser Browser kann Filme nicht während der Aufnahme in eine Datei \
+                   schreiben. In dieser Größe passen höchstens 35 140 Schritte; kleiner \
+                   (1280 × 720) passen mehr.";
+    wait_for_text(&page, "#film-estimate", refusal).await;
+    let before = page.status().await.step_count();
+    page.click_css("#btn-film").await;
+    wait_for_text(&page, "#media-outcome", refusal).await;
+    page.frames(10).await;
+    assert_eq!(page.text("#status-busy").await, "", "no film started");
+    assert_eq!(page.status().await.step_count(), before);
+    assert_eq!(
+        page.js("return window.__downloads.length;").await,
+        serde_json::json!(0)
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+scenario!(svg, webgl => a_film_too_large_for_memory_is_written_into_a_file_as_it_is_encoded);
+/// Where the browser lets the page write a file (here a stand-in for
+/// `showSaveFilePicker` that keeps what is written), a film too large for
+/// memory goes into that file as it is encoded; „Abbrechen“ and keeping
+/// the frames so far leave a valid film there, and nothing is downloaded.
+async fn a_film_too_large_for_memory_is_written_into_a_file_as_it_is_encoded(page: AppPage) {
+    swarm_with_selection(&page, 40).await;
+    page.js(
+        "const file = { bytes: new Uint8Array(0), writes: 0, closed: false, name: '' };
+         window.filmFile = file;
+         window.showSaveFilePicker = async (options) => {
+           file.name = options.suggestedName;
+           return {
+             createWritable: async () => new WritableStream({
+               write(chunk) {
+                 const end = chunk.position + chunk.data.byteLength;
+                 if (end > file.bytes.length) {
+                   const grown = new Uint8Array(end);
+                   grown.set(file.bytes);
+                   file.bytes = grown;
+                 }
+                 file.bytes.set(chunk.data, chunk.position);
+                 file.writes += 1;
+               },
+               close() { file.closed = true; },
+             }),
+             getFile: async () => new Blob([file.bytes]),
+           };
+         };",
+    )
+    .await;
+    page.catch_downloads().await;
+    choose_a_film_too_large_for_memory(&page).await;
+    wait_for_text(
+        &page,
+        "#film-estimate",
+        "während der Aufnahme in eine Datei",
+    )
+    .await;
+    page.click_css("#btn-film").await;
+    film_frame_reaches(&page, 6).await;
+    page.click_css("#status-cancel").await;
+    let asked = wait_for_text(&page, "#status-film-ask-text", "Film angehalten").await;
+    page.frames(20).await;
+    page.click_css("#status-film-keep").await;
+    let outcome = wait_for_text(&page, "#media-outcome", "Film gespeichert: ").await;
+    let file = page
+        .js("return [window.filmFile.name, window.filmFile.closed, window.filmFile.writes, Array.from(window.filmFile.bytes)];")
+        .await;
+    assert_eq!(file[0].as_str(), Some("boids-schwarm-film.webm"));
+    assert_eq!(file[1], serde_json::json!(true), "the file was closed");
+    let bytes: Vec<u8> = file[3]
+        .as_array()
+        .expect("bytes")
+        .iter()
+        .map(|byte| {
+            byte.as_u64()
+                .and_then(|b| u8::try_from(b).ok())
+                .expect("a byte")
+        })
+        .collect();
+    let said_kb: usize = outcome
+        .rsplit(", ")
+        .next()
+        .and_then(|tail| tail.strip_suffix(" kB."))
+        .map(|number| number.replace(' ', ""))
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{outcome}"));
+    assert_eq!(said_kb, bytes.len().div_ceil(1000), "the file's size");
+    let film = temp_file("film-in-a-file.webm", &bytes);
+    let (codec, _, _, frames, _) = probe(&film);
+    assert_eq!(codec, "vp9");
+    assert!(
+        outcome.contains(&format!("Film gespeichert: {frames} Bilder")),
+        "{outcome}, {asked}"
+    );
+    assert!(frames >= 5, "{frames}");
+    assert!(first_frame(&film).ink() > 0.01, "a blank frame");
+    assert_eq!(
+        page.js("return window.__downloads.length;").await,
+        serde_json::json!(0),
+        "nothing downloaded: it is in the file"
+    );
+    assert!(page.driver.take_console_problems().await.is_empty());
+}

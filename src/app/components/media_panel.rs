@@ -12,7 +12,7 @@ use crate::app::platform::driver::Driver;
 use crate::app::platform::timing::spawn;
 use crate::app::simulation::state::{RunState, SwarmStore};
 use crate::app::view::view_look::ViewLook;
-use crate::texts::media::{film_steps_error, media_note};
+use crate::texts::media::{film_estimate, film_steps_error, media_note};
 
 /// Saves the view as a PNG, or records a film of the next steps.
 /// „Schritte im Film“ opens at 250 (SPEC §9).
@@ -61,14 +61,15 @@ pub fn MediaPanel() -> impl IntoView {
             }
         }));
     };
+    // The frame's size; 0 × 0: the view's.
+    let frame = move |choice: &str| match choice {
+        "720" => (1280, 720),
+        "1080" => (1920, 1080),
+        _ => (0, 0),
+    };
     let record = move |event: leptos::ev::SubmitEvent| {
         event.prevent_default();
-        // The frame's size; 0 × 0: the view's.
-        let (width, height) = match size.get_untracked().as_str() {
-            "720" => (1280, 720),
-            "1080" => (1920, 1080),
-            _ => (0, 0),
-        };
+        let (width, height) = size.with_untracked(|choice| frame(choice));
         match parse_film_steps(&steps_text.get_untracked()) {
             Ok(steps) => recorder.start(steps, width, height, captioned.get_untracked()),
             Err(error) => steps_error.set(Some(film_steps_error(&error))),
@@ -77,6 +78,16 @@ pub fn MediaPanel() -> impl IntoView {
 
     // A picture would take the frame the film waits for.
     let idle = move || store.run_state() != RunState::Empty && !recorder.active.get();
+    // Said before a film starts; follows the entries (and the view while it
+    // is drawn: its size is read with them).
+    let estimate = move || {
+        let steps = parse_film_steps(&steps_text.get()).ok()?;
+        let (width, height) = size.with(|choice| frame(choice));
+        look.has_view.track();
+        recorder
+            .estimate(steps, width, height)
+            .map(|(bytes, target)| film_estimate(bytes, &target))
+    };
     let note = move || recorder.note.with(media_note);
     let failed = move || note().is_some_and(|(_, failed)| failed);
 
@@ -120,6 +131,7 @@ pub fn MediaPanel() -> impl IntoView {
                         </select>
                     </div>
                 </div>
+                <p id="film-estimate" class="hint">{estimate}</p>
                 <button
                     type="submit"
                     id="btn-film"

@@ -17,6 +17,7 @@
 //! `P` is how a picture of the view travels (a DOM element in the browser).
 
 use super::MediaError;
+use super::film_size::FilmTooLarge;
 use crate::app::simulation::session::Busy;
 
 /// What the page says about the last picture or film.
@@ -45,6 +46,9 @@ pub enum MediaFailure {
     Stopped { step: u64 },
     /// The browser's media module failed.
     Media(MediaError),
+    /// The film is too large for memory and the browser cannot write it
+    /// into a file: it was not started.
+    TooLarge(FilmTooLarge),
 }
 
 /// What the page must do for the film.

@@ -6,10 +6,13 @@
 //! encoder, the view's pictures and the session's steps.
 
 use leptos::prelude::*;
-use web_sys::Element;
+use wasm_bindgen::JsCast;
+use web_sys::js_sys::Reflect;
+use web_sys::{Element, HtmlCanvasElement};
 
 use crate::app::media::caption::caption_lines;
 use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
+use crate::app::media::film_size::{FilmTarget, FilmTooLarge, film_bytes, film_target};
 use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
 use crate::app::platform::driver::Driver;
 use crate::app::platform::timing::{defer, spawn};
@@ -31,6 +34,8 @@ pub struct FilmRecorder {
     pub active: RwSignal<bool>,
     /// While Abbrechen asks: the frames the film holds so far.
     pub question: RwSignal<Option<u64>>,
+    /// The film starting is written into a file as it is encoded.
+    to_file: StoredValue<bool>,
 }
 
 impl FilmRecorder {
@@ -49,6 +54,7 @@ impl FilmRecorder {
             note: RwSignal::new(MediaNote::Cleared),
             active: RwSignal::new(false),
             question: RwSignal::new(None),
+            to_file: StoredValue::new(false),
         };
         // The film's next frame follows the session's progress.
         Effect::new(move |_| recorder.follow(store.busy()));
@@ -84,8 +90,34 @@ impl FilmRecorder {
             self.tell(MediaNote::Failed(MediaFailure::NoView));
             return;
         };
+        let (frame_width, frame_height) = frame_size(&view, width, height);
+        match film_target(frame_width, frame_height, steps, can_write_file()) {
+            Ok(target) => self.to_file.set_value(target == FilmTarget::File),
+            Err(too_large) => {
+                self.tell(MediaNote::Failed(MediaFailure::TooLarge(too_large)));
+                return;
+            }
+        }
         self.view.set_value(Some(view));
         self.handle(|run| run.start(first, steps, (width, height), captioned));
+    }
+
+    /// The estimated size of a film of `steps` steps of `width` × `height`
+    /// (0 × 0: the view's picture) in bytes, and where it would be
+    /// written; `None` without a view.
+    #[must_use]
+    pub fn estimate(
+        &self,
+        steps: u64,
+        width: u32,
+        height: u32,
+    ) -> Option<(u64, Result<FilmTarget, FilmTooLarge>)> {
+        let view = self.view_element()?;
+        let (width, height) = frame_size(&view, width, height);
+        Some((
+            film_bytes(width, height, steps.saturating_add(1)),
+            film_target(width, height, steps, can_write_file()),
+        ))
     }
 
     /// Abbrechen: the film holds and the panel asks what to do with the
@@ -181,6 +213,7 @@ impl FilmExecutor<Element> for Page {
                         width,
                         height,
                         caption,
+                        to_file: recorder.to_file.get_value(),
                     })
                     .await?;
                 FilmStarted::decode(&answer)
@@ -251,4 +284,26 @@ impl FilmExecutor<Element> for Page {
     fn tell(&mut self, note: MediaNote) {
         self.recorder.tell(note);
     }
+}
+
+/// A film's frame size: `width` × `height`, or for 0 × 0 the view's picture
+/// (a canvas's pixels, else its box at the device's pixel ratio; the
+/// caption's strip is left out of the estimate).
+fn frame_size(view: &Element, width: u32, height: u32) -> (u32, u32) {
+    if width > 0 && height > 0 {
+        return (width, height);
+    }
+    if let Some(canvas) = view.dyn_ref::<HtmlCanvasElement>() {
+        return (canvas.width(), canvas.height());
+    }
+    let ratio = web_sys::window().map_or(1.0, |window| window.device_pixel_ratio());
+    let rect = view.get_bounding_client_rect();
+    let side = |css: f64| (css * ratio).round().clamp(1.0, f64::from(u32::MAX)) as u32;
+    (side(rect.width()), side(rect.height()))
+}
+
+/// Whether the page may write a file as a film is encoded (the File System
+/// Access API's `showSaveFilePicker`).
+fn can_write_file() -> bool {
+    Reflect::has(&web_sys::js_sys::global(), &"showSaveFilePicker".into()).unwrap_or(false)
 }

@@ -9,6 +9,7 @@ pub(crate) mod caption;
 mod error;
 pub(crate) mod film;
 pub(crate) mod film_recorder;
+pub(crate) mod film_size;
 pub(crate) mod protocol;
 
 use std::future::Future;

@@ -23,12 +23,15 @@ pub enum MediaCommand<V> {
         file_name: String,
     },
     /// A film begins, frames of `width` × `height` (0 × 0: the view's
-    /// picture with the caption below). Answers [`FilmStarted`].
+    /// picture with the caption below), built in memory or, `to_file`,
+    /// written into a file the user chooses as it is encoded. Answers
+    /// [`FilmStarted`].
     FilmStart {
         view: V,
         width: u32,
         height: u32,
         caption: Option<[String; 2]>,
+        to_file: bool,
     },
     /// One frame of the film. Answers the ms it took.
     FilmFrame {
@@ -110,6 +113,7 @@ impl<V> MediaCommand<V> {
                 width,
                 height,
                 caption,
+                to_file,
             } => (
                 "filmStart",
                 vec![
@@ -117,6 +121,7 @@ impl<V> MediaCommand<V> {
                     MediaArg::Number(f64::from(width)),
                     MediaArg::Number(f64::from(height)),
                     MediaArg::Text(caption_text(caption)),
+                    MediaArg::Number(f64::from(u8::from(to_file))),
                 ],
             ),
             Self::FilmFrame { view, caption } => (
@@ -161,6 +166,11 @@ impl<V> MediaCommand<V> {
                 width: side(next())?,
                 height: side(next())?,
                 caption: caption_of(text(next())?)?,
+                to_file: match side(next())? {
+                    0 => false,
+                    1 => true,
+                    _ => return Err(bad()),
+                },
             },
             "filmFrame" => Self::FilmFrame {
                 view: view(next())?,
@@ -287,12 +297,14 @@ mod tests {
                 width: 1920,
                 height: 1080,
                 caption: caption(),
+                to_file: true,
             },
             MediaCommand::FilmStart {
                 view: 4,
                 width: 0,
                 height: 0,
                 caption: None,
+                to_file: false,
             },
             MediaCommand::FilmFrame {
                 view: 5,
@@ -337,6 +349,7 @@ mod tests {
             width: 1280,
             height: 720,
             caption: caption(),
+            to_file: true,
         }
         .encode();
         assert_eq!(
@@ -346,6 +359,7 @@ mod tests {
                 MediaArg::Number(1280.0),
                 MediaArg::Number(720.0),
                 MediaArg::Text("Schritt 12 · t = 0,48 s\nN 300 · Radius 1,2 LE".to_owned()),
+                MediaArg::Number(1.0),
             ]
         );
     }
