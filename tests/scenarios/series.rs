@@ -211,3 +211,88 @@ async fn the_series_charts_in_a_screenshot(page: AppPage) {
     page.save_screenshot_showing("series-charts.png", "section.series")
         .await;
 }
+
+scenario!(svg => a_series_of_six_million_steps_exports_what_it_keeps_and_says_so);
+/// „Gehe zu Schritt 6 000 000“ with one boid: the page keeps the series'
+/// last rows (about a million), says in the Verlauf which steps it dropped
+/// and how to compute them again, and „Verlauf exportieren“ writes the
+/// rows it keeps as one file in parts: no exception, no exhausted memory.
+async fn a_series_of_six_million_steps_exports_what_it_keeps_and_says_so(page: AppPage) {
+    const STEPS: u64 = 6_000_000;
+    page.open_fresh().await;
+    page.set_param("count", "1").await;
+    page.click(Button::Initialisieren).await;
+    page.wait_for_status("pausiert", |s| s.state == "pausiert")
+        .await;
+    go_to(&page, &STEPS.to_string()).await;
+    // A way estimated above a minute asks first.
+    page.frames(5).await;
+    if page
+        .js("return document.getElementById('status-ask-compute') !== null;")
+        .await
+        == serde_json::json!(true)
+    {
+        page.click_css("#status-ask-compute").await;
+    }
+    page.wait_long_for_status(
+        "paused at step 6 000 000",
+        std::time::Duration::from_secs(600),
+        |s| s.state == "pausiert" && s.step_count() == STEPS,
+    )
+    .await;
+    page.click_css("#btn-series-toggle").await;
+    let rows = series_rows(&page).await;
+    assert!((1_000_000..=1_250_000).contains(&rows), "{rows} rows kept");
+    let first = STEPS + 1 - rows;
+    let note = crate::support::app_page::normalise(&page.text_of("series-kept").await);
+    assert!(
+        note.starts_with(&format!(
+            "Der Verlauf hält die letzten Schritte ab Schritt {}; die {} Schritte davor sind nicht mehr im Speicher",
+            group(first),
+            group(first)
+        )),
+        "{note}"
+    );
+    page.catch_downloads().await;
+    page.click_css("#btn-export-series").await;
+    let file = page
+        .js_async(
+            "const done = arguments[arguments.length - 1];
+             const d = window.__downloads.pop();
+             if (!d) { done(null); return; }
+             fetch(d.href).then(r => r.text()).then(text => {
+               const lines = text.split('\\n');
+               done([d.name, lines.length - 1, lines[0], lines[1].split(',')[0],
+                     lines[lines.length - 2].split(',')[0], text.endsWith('\\n')]);
+             }, e => done(['error', String(e)]));",
+        )
+        .await;
+    assert_eq!(
+        file[0].as_str(),
+        Some("boids-schwarm-verlauf-6000000.csv"),
+        "{file}"
+    );
+    assert_eq!(
+        file[1].as_u64(),
+        Some(rows + 1),
+        "a header and every kept row: {file}"
+    );
+    assert_eq!(file[3].as_str(), Some(first.to_string().as_str()), "{file}");
+    assert_eq!(file[4].as_str(), Some(STEPS.to_string().as_str()), "{file}");
+    assert_eq!(file[5], serde_json::json!(true));
+    assert!(page.driver.take_console_problems().await.is_empty());
+}
+
+/// A count as the page writes it: groups of three digits joined by a
+/// narrow space, normalised to a space.
+fn group(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(digit);
+    }
+    out
+}

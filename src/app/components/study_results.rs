@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::app::platform::download::download_csv;
-use crate::app::study::results_table::{ResultsTable, RunLink, results_table};
+use crate::app::study::results_table::{ResultsTable, RunLink, updated_results_table};
 use crate::app::study::{StudyStore, file_name};
 
 /// The results table and „Ergebnisse exportieren“, „Zusammenfassung
@@ -41,10 +41,12 @@ pub fn StudyResults() -> impl IntoView {
     };
     // One closure for both buttons: one instantiation in the wasm.
     let no_rows = move || store.with_runner(|runner| runner.is_none_or(|r| r.rows().is_empty()));
-    let table = Memo::new(move |_| {
+    let table = Memo::new(move |before: Option<&Option<ResultsTable>>| {
         let measure = store.measure.get();
+        let before = before.and_then(Option::as_ref);
         store.with_runner(|runner| {
-            runner.map(|runner| results_table(runner.plan(), runner.rows(), measure))
+            runner
+                .map(|runner| updated_results_table(before, runner.plan(), runner.rows(), measure))
         })
     });
     let head = move |pick: fn(&ResultsTable) -> &String| {

@@ -90,6 +90,9 @@ pub fn chart_data(
         })
         .collect();
     let mut dots = Vec::new();
+    // Beyond MAX_LINKED_DOTS the dots carry no links (chart_scene): their
+    // addresses are not even formatted.
+    let linked = rows.len() <= MAX_LINKED_DOTS;
     for point in 0..plan.point_count() {
         let values = plan.point_values(point);
         let x = values.first().copied().unwrap_or(0.0);
@@ -107,7 +110,11 @@ pub fn chart_data(
                 run,
                 seed: row.params.seed,
                 line,
-                href: run_href(&row.params, plan.steps),
+                href: if linked {
+                    run_href(&row.params, plan.steps)
+                } else {
+                    String::new()
+                },
             });
         }
         let over = WindowStatistics::of(&means);

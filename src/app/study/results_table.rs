@@ -40,6 +40,9 @@ pub struct ResultsTable {
     /// „Gruppen (Mittel ± Standardabweichung)“.
     pub measure_head: String,
     pub rows: Vec<PointRow>,
+    /// What the rows were built for: the plan and the measure (a row of
+    /// another table is never taken over).
+    built_for: (String, Measure),
 }
 
 /// The table for the rows there (a part while the study runs).
@@ -49,6 +52,23 @@ pub fn results_table(
     rows: &BTreeMap<u64, ResultRow>,
     measure: Measure,
 ) -> ResultsTable {
+    updated_results_table(None, plan, rows, measure)
+}
+
+/// [`results_table`], taking over from `before` (the table a moment ago)
+/// the rows of the points that gained no run: while a study of 10 000 runs
+/// goes on, each telling builds only the few rows that changed. Rows only
+/// ever join a plan's runs, and a run's row is always the same, so a point
+/// with as many runs as before shows the same.
+#[must_use]
+pub fn updated_results_table(
+    before: Option<&ResultsTable>,
+    plan: &Plan,
+    rows: &BTreeMap<u64, ResultRow>,
+    measure: Measure,
+) -> ResultsTable {
+    let built_for = (plan.id().hex(), measure);
+    let before = before.filter(|table| table.built_for == built_for);
     let axes: Vec<&str> = plan.axes.iter().map(|axis| label(axis.field)).collect();
     let (done, total) = (rows.len() as u64, plan.run_count());
     let caption = format!(
@@ -65,6 +85,13 @@ pub fn results_table(
     let seeds = plan.seeds.len() as u64;
     let point_rows = (0..plan.point_count())
         .map(|point| {
+            let runs_there = rows.range(point * seeds..(point + 1) * seeds).count();
+            if let Some(same) = before
+                .and_then(|table| table.rows.get(point as usize))
+                .filter(|row| row.point == point && row.runs.len() == runs_there)
+            {
+                return same.clone();
+            }
             let values: Vec<String> = plan
                 .axes
                 .iter()
@@ -114,6 +141,7 @@ pub fn results_table(
         },
         measure_head: format!("{} (Mittel ± Standardabweichung)", measure_label(measure)),
         rows: point_rows,
+        built_for,
     }
 }
 
@@ -185,5 +213,36 @@ mod tests {
         assert_eq!(two.rows[0], three.rows[0], "point 0 was complete");
         assert_ne!(two.rows[1], three.rows[1], "point 1 gained a run");
         assert_eq!(two.rows[1].mean, "–");
+    }
+
+    #[test]
+    fn an_updated_table_equals_a_fresh_one() {
+        let plan = plan();
+        let before = results_table(&plan, &rows_of(&plan, |run| run < 1), Measure::Groups);
+        for (which, measure) in [
+            (2, Measure::Groups),
+            (3, Measure::Groups),
+            (4, Measure::Groups),
+            (4, Measure::Polarization),
+        ] {
+            let rows = rows_of(&plan, |run| run < which);
+            assert_eq!(
+                updated_results_table(Some(&before), &plan, &rows, measure),
+                results_table(&plan, &rows, measure),
+                "{which} runs, {measure:?}"
+            );
+        }
+        // Another plan's table lends nothing.
+        let other = Plan::parse(
+            br#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 10},
+               "sweep": [{"parameter": "radius", "values": [1.5, 2]}],
+               "seeds": [4, 8], "steps": 4, "burn_in": 0}"#,
+        )
+        .expect("valid");
+        let rows = rows_of(&other, |run| run < 1);
+        assert_eq!(
+            updated_results_table(Some(&before), &other, &rows, Measure::Groups),
+            results_table(&other, &rows, Measure::Groups)
+        );
     }
 }
