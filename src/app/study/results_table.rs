@@ -46,6 +46,7 @@ pub struct ResultsTable {
 }
 
 /// The table for the rows there (a part while the study runs).
+#[cfg(test)]
 #[must_use]
 pub fn results_table(
     plan: &Plan,
