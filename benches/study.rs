@@ -116,11 +116,18 @@ async fn main() {
     browser.close().await;
 }
 
-/// The study page with empty storage and `cores` Rechenkerne.
+/// The study page with empty storage (local storage and the studies'
+/// database) and `cores` Rechenkerne.
 #[cfg(not(target_arch = "wasm32"))]
 async fn fresh(page: &AppPage, cores: u32) {
     page.open("/studie").await;
-    page.js("localStorage.clear();").await;
+    page.js_async(
+        "const done = arguments[arguments.length - 1];
+         localStorage.clear();
+         const request = indexedDB.deleteDatabase('boids-schwarm-studien');
+         request.onsuccess = request.onerror = request.onblocked = () => done(true);",
+    )
+    .await;
     page.open("/studie").await;
     page.js(&format!(
         "const input = document.getElementById('study-cores');

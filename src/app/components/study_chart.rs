@@ -5,10 +5,16 @@
 use leptos::prelude::*;
 
 use super::SvgScene;
+use crate::app::platform::timing::now_ms;
 use crate::app::study::StudyStore;
-use crate::app::study::chart::{ErrorBars, HEIGHT, WIDTH, chart_data, chart_scene, no_study};
+use crate::app::study::chart::{
+    ErrorBars, HEIGHT, MAX_LINKED_DOTS, WIDTH, chart_data, chart_scene, no_study,
+};
 use crate::model::Measure;
 use crate::texts::measure_label;
+
+/// How often a large study's chart is drawn while it computes, ms.
+const CHART_MS: f64 = 2_000.0;
 
 /// The measure and error-bar choices, the chart and its legend.
 #[component]
@@ -28,14 +34,37 @@ pub fn StudyChart() -> impl IntoView {
             ErrorBars::Sd
         });
     };
+    // A study of more runs than dots with links is drawn at most every
+    // CHART_MS while it computes, without its run dots (they come when it
+    // stops): each drawing is the whole chart, and four a second kept the
+    // page busy. Smaller studies and a stopped one are drawn at once.
+    let running = store.running();
+    let drawn_at = StoredValue::new(f64::NEG_INFINITY);
+    let tick = Memo::new(move |before: Option<&u64>| {
+        let large = store.with_runner(|runner| {
+            runner.is_some_and(|runner| runner.rows().len() > MAX_LINKED_DOTS)
+        });
+        let now = now_ms();
+        let before = before.copied().unwrap_or(0);
+        if running.get() && large && now - drawn_at.get_value() < CHART_MS {
+            return before;
+        }
+        drawn_at.set_value(now);
+        before + 1
+    });
     let drawn = move || {
+        tick.track();
         let measure = store.measure.get();
         let bars = bars.get();
-        store.with_runner(|runner| {
-            runner.map_or_else(no_study, |runner| {
-                let plan = runner.plan();
-                let data = chart_data(plan, runner.rows(), measure, bars);
-                chart_scene(plan, &data, measure)
+        let dots = !running.get_untracked();
+        untrack(|| {
+            store.with_runner(|runner| {
+                runner.map_or_else(no_study, |runner| {
+                    let plan = runner.plan();
+                    let dots = dots || runner.rows().len() <= MAX_LINKED_DOTS;
+                    let data = chart_data(plan, runner.rows(), measure, bars, dots);
+                    chart_scene(plan, &data, measure)
+                })
             })
         })
     };

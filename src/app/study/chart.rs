@@ -73,13 +73,15 @@ pub struct ChartData {
     pub dots: Vec<RunPoint>,
 }
 
-/// The chart's data for the rows there (a part while the study runs).
+/// The chart's data for the rows there (a part while the study runs), with
+/// a dot per run or (`with_dots` false) the means alone.
 #[must_use]
 pub fn chart_data(
     plan: &Plan,
     rows: &BTreeMap<u64, ResultRow>,
     measure: Measure,
     bars: ErrorBars,
+    with_dots: bool,
 ) -> ChartData {
     let seeds = plan.seeds.len() as u64;
     let second = plan.axes.get(1).map_or(1, |axis| axis.values.len());
@@ -104,6 +106,9 @@ pub fn chart_data(
                 continue;
             };
             means.push(Some(y));
+            if !with_dots {
+                continue;
+            }
             dots.push(RunPoint {
                 x,
                 y,
@@ -421,7 +426,7 @@ mod tests {
     fn means_over_seeds_per_line_with_both_kinds_of_error_bars() {
         let plan = plan();
         let rows = rows(&plan);
-        let sd = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
+        let sd = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
         assert_eq!(sd.lines.len(), 2, "one line per radius");
         assert_eq!(sd.lines[1].value, Some(2.0));
         assert_eq!(sd.dots.len(), 17, "run 4 is missing");
@@ -435,7 +440,13 @@ mod tests {
             (first.x, Some(first.mean), first.error),
             (0.0, expected.mean, expected.sd)
         );
-        let sem = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sem);
+        let means_only = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, false);
+        assert!(means_only.dots.is_empty());
+        assert_eq!(
+            means_only.lines, sd.lines,
+            "the same means without the dots"
+        );
+        let sem = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sem, true);
         assert_eq!(
             sem.lines[0].means[0].error,
             expected.sd.map(|sd| sd / 3f64.sqrt())
@@ -455,7 +466,7 @@ mod tests {
     #[test]
     fn the_scene_has_a_link_per_run_labels_and_a_line_per_value() {
         let plan = plan();
-        let data = chart_data(&plan, &rows(&plan), Measure::MeanSpeed, ErrorBars::Sd);
+        let data = chart_data(&plan, &rows(&plan), Measure::MeanSpeed, ErrorBars::Sd, true);
         let drawn = chart_scene(&plan, &data, Measure::MeanSpeed);
         let links: Vec<&Link> = drawn.dots.iter().filter_map(|d| d.link.as_ref()).collect();
         assert_eq!(links.len(), 17, "a dot per run");
@@ -516,7 +527,7 @@ mod tests {
             text.push_str(&row_line(&run, &run_statistics(&run.params, 3, 0, 1)));
         }
         let rows = ResultsFile::parse(&text).expect("rows").rows;
-        let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
+        let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
         let drawn = chart_scene(&plan, &data, Measure::Polarization);
         assert!(drawn.swatches.is_empty() && drawn.texts("legend").is_empty());
         assert_eq!(drawn.texts("tick")[4], "1", "polarization ends at 1");
@@ -528,7 +539,7 @@ mod tests {
     fn beyond_a_thousand_runs_the_dots_are_one_path_per_line_without_links() {
         let plan = plan();
         let rows = rows(&plan);
-        let mut data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd);
+        let mut data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
         let one = data.dots[0].clone();
         data.dots = (0..=MAX_LINKED_DOTS)
             .map(|i| RunPoint {
