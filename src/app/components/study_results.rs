@@ -66,7 +66,7 @@ pub fn StudyResults() -> impl IntoView {
                     <tr>
                         <td>{move || row.with(|r| r.as_ref().map(|r| r.values.clone()))}</td>
                         <td class="number">{move || row.with(|r| r.as_ref().map(|r| r.mean.clone()))}</td>
-                        <td>{move || row.get().map(|r| r.runs.into_iter().map(run_link).collect_view())}</td>
+                        <td>{move || row.get().map(|r| r.runs.iter().cloned().map(run_link).collect_view())}</td>
                     </tr>
                 }
             })

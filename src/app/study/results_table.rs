@@ -3,6 +3,7 @@
 //! runs, and a link per run to its last state.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use super::run_href;
 use crate::app::format::{format_integer, format_measure};
@@ -39,7 +40,9 @@ pub struct ResultsTable {
     pub axes_head: String,
     /// „Gruppen (Mittel ± Standardabweichung)“.
     pub measure_head: String,
-    pub rows: Vec<PointRow>,
+    /// Shared: a row taken over into the next table is the same row (no
+    /// copy, and it compares equal at a glance).
+    pub rows: Vec<Arc<PointRow>>,
     /// What the rows were built for: the plan and the measure (a row of
     /// another table is never taken over).
     built_for: (String, Measure),
@@ -91,7 +94,7 @@ pub fn updated_results_table(
                 .and_then(|table| table.rows.get(point as usize))
                 .filter(|row| row.point == point && row.runs.len() == runs_there)
             {
-                return same.clone();
+                return Arc::clone(same);
             }
             let values: Vec<String> = plan
                 .axes
@@ -114,7 +117,7 @@ pub fn updated_results_table(
                 ),
                 (false, None) => format_measure(measure, over.mean),
             };
-            PointRow {
+            Arc::new(PointRow {
                 point,
                 values: if values.is_empty() {
                     "alle".to_owned()
@@ -130,7 +133,7 @@ pub fn updated_results_table(
                         href: run_href(&row.params, plan.steps),
                     })
                     .collect(),
-            }
+            })
         })
         .collect();
     ResultsTable {
