@@ -53,7 +53,8 @@ pub fn StudyChart() -> impl IntoView {
         before + 1
     });
     let drawn = move || {
-        tick.track();
+        // Read, not only tracked: a memo computes when it is read.
+        let _ = tick.get();
         let measure = store.measure.get();
         let bars = bars.get();
         let dots = !running.get_untracked();
