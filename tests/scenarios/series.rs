@@ -3,12 +3,12 @@
 //! native model's series CSV byte for byte, cleared by an edit and cut back
 //! by „Schritt zurück“.
 
-use boids_schwarm::app::format::format_measure;
+use boids_schwarm::app::format::{format_integer, format_measure};
 use boids_schwarm::model::{Measure, Params};
 
 use super::step_back::{go_to, paused_at, schritte};
 use super::workers::set_cores;
-use crate::support::app_page::{AppPage, Button, WAIT, poll};
+use crate::support::app_page::{AppPage, Button, WAIT, normalise, poll};
 use crate::support::native_state;
 
 /// The status entries of the measures beyond the mean speed, by id.
@@ -254,12 +254,12 @@ async fn a_series_of_six_million_steps_exports_what_it_keeps_and_says_so(page: A
     let rows = series_rows(&page).await;
     assert!((1_000_000..=1_250_000).contains(&rows), "{rows} rows kept");
     let first = STEPS + 1 - rows;
-    let note = crate::support::app_page::normalise(&page.text_of("series-kept").await);
+    let note = normalise(&page.text_of("series-kept").await);
     assert!(
         note.starts_with(&format!(
             "Der Verlauf hält die letzten Schritte ab Schritt {}; die {} Schritte davor sind nicht mehr im Speicher",
-            group(first),
-            group(first)
+            normalise(&format_integer(first)),
+            normalise(&format_integer(first))
         )),
         "{note}"
     );
@@ -291,18 +291,4 @@ async fn a_series_of_six_million_steps_exports_what_it_keeps_and_says_so(page: A
     assert_eq!(file[4].as_str(), Some(STEPS.to_string().as_str()), "{file}");
     assert_eq!(file[5], serde_json::json!(true));
     assert!(page.driver.take_console_problems().await.is_empty());
-}
-
-/// A count as the page writes it: groups of three digits joined by a
-/// narrow space, normalised to a space.
-fn group(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (index, digit) in digits.chars().enumerate() {
-        if index > 0 && (digits.len() - index).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(digit);
-    }
-    out
 }
