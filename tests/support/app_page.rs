@@ -601,7 +601,13 @@ impl AppPage {
     pub async fn downloaded_bytes(&self, what: &str, limit: Duration) -> (String, Vec<u8>) {
         let name = poll(what, limit, || async {
             match self
-                .js("return window.__downloads.length ? window.__downloads[0].name : null")
+                .js(
+                    // Else what the page says meanwhile, for a failure's report.
+                    "if (window.__downloads.length) return window.__downloads[0].name;
+                     const text = (id) => document.getElementById(id)?.textContent ?? null;
+                     return { busy: text('status-busy'), media: text('media-outcome'),
+                              state: text('status-state') };",
+                )
                 .await
             {
                 Value::String(name) => Ok(name),

@@ -20,6 +20,11 @@ use super::MediaError;
 use super::film_size::FilmTooLarge;
 use crate::app::simulation::session::Busy;
 
+/// How long a picture asked of the view may take before it is asked again,
+/// in ms: far beyond a frame's drawing (a picture of 100 000 boids takes
+/// a few frames), short enough that a lost order costs a film little.
+pub const PICTURE_PATIENCE_MS: u32 = 3000;
+
 /// What the page says about the last picture or film.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MediaNote {
@@ -242,6 +247,23 @@ impl FilmRun {
         if let Some(film) = self.film.as_mut() {
             film.unask();
         }
+    }
+
+    /// Frame `frame` was asked of the view [`PICTURE_PATIENCE_MS`] ago and
+    /// has not come: it is no longer awaited, and the next
+    /// [`FilmRun::follow`] asks again (a view's order can be lost as it is
+    /// torn down or its context comes back; asking again is harmless, the
+    /// first picture to arrive is the frame). Returns whether it was still
+    /// awaited.
+    pub fn picture_overdue(&mut self, frame: u64) -> bool {
+        let Some(film) = self.film.as_mut() else {
+            return false;
+        };
+        if !matches!(film.phase, Phase::Picturing { frame: asked, .. } if asked == frame) {
+            return false;
+        }
+        film.unask();
+        true
     }
 
     /// While Abbrechen asks what to do: the frames the film holds so far

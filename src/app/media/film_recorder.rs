@@ -5,13 +5,16 @@
 //! ([`carry_out`], the loop the native tests run too): web/media.js's
 //! encoder, the view's pictures and the session's steps.
 
+use gloo_timers::callback::Timeout;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::js_sys::Reflect;
 use web_sys::{Element, HtmlCanvasElement};
 
 use crate::app::media::caption::caption_lines;
-use crate::app::media::film::{FilmExecutor, FilmRun, MediaFailure, MediaNote, carry_out};
+use crate::app::media::film::{
+    FilmExecutor, FilmRun, MediaFailure, MediaNote, PICTURE_PATIENCE_MS, carry_out,
+};
 use crate::app::media::film_size::{FilmTarget, FilmTooLarge, film_bytes, film_target};
 use crate::app::media::{FilmSaved, FilmStarted, MediaCommand};
 use crate::app::platform::driver::Driver;
@@ -146,6 +149,20 @@ impl FilmRecorder {
         self.handle(|run| run.follow(busy, shown));
     }
 
+    /// Frame `frame` has not come from the view in time: asked again if
+    /// it is still awaited.
+    fn ask_again(&self, frame: u64) {
+        let busy = untrack(|| self.store.busy());
+        let step = self.shown_step();
+        self.handle(|run| {
+            if run.picture_overdue(frame) {
+                run.follow(busy, step)
+            } else {
+                Vec::new()
+            }
+        });
+    }
+
     fn shown_step(&self) -> u64 {
         self.shown_caption(false).map_or(0, |(step, _)| step)
     }
@@ -230,10 +247,14 @@ impl FilmExecutor<Element> for Page {
 
     fn take_picture(&mut self, frame: u64, view_size: Option<(u32, u32)>) -> bool {
         let recorder = self.recorder;
-        recorder.look.take_picture(
+        let asked = recorder.look.take_picture(
             view_size,
             Box::new(move |picture| recorder.handle(|run| run.picture_taken(frame, picture))),
-        )
+        );
+        if asked {
+            Timeout::new(PICTURE_PATIENCE_MS, move || recorder.ask_again(frame)).forget();
+        }
+        asked
     }
 
     fn encode_frame(&mut self, frame: u64, picture: Element, captioned: bool) {

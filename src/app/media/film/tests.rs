@@ -549,3 +549,23 @@ fn abbrechen_before_the_first_frame_drops_the_film_at_once() {
         Some(&MediaNote::Failed(MediaFailure::Stopped { step: 4 }))
     );
 }
+
+#[test]
+fn a_picture_that_never_comes_is_asked_again() {
+    let mut harness = Harness::at_step(0);
+    harness.start(2, (0, 0));
+    harness.encoder_starts((640, 400));
+    assert_eq!(harness.page.pictures, [1]);
+    // The view lost the order: nothing comes back.
+    harness.page.pictures.clear();
+    assert!(harness.run.picture_overdue(1));
+    harness.act(Vec::new());
+    assert_eq!(harness.page.pictures, [1], "asked again");
+    // A late timer of a frame that came meanwhile changes nothing.
+    harness.view_draws();
+    assert!(!harness.run.picture_overdue(1));
+    assert!(!harness.run.picture_overdue(7));
+    harness.settle();
+    assert_eq!(harness.page.film, [0, 1, 2]);
+    assert_eq!(harness.page.ending, ["boids-schwarm-0-2"]);
+}
