@@ -60,7 +60,7 @@ pub struct Measures {
 }
 
 /// One measure: its CSV column (SPEC §6), in the CSV's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Measure {
     MeanSpeed,
     Polarization,

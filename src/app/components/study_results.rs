@@ -45,34 +45,18 @@ pub fn StudyResults() -> impl IntoView {
         let measure = store.measure.get();
         let before = before.and_then(Option::as_ref);
         store.with_runner(|runner| {
-            runner
-                .map(|runner| updated_results_table(before, runner.plan(), runner.rows(), measure))
+            runner.map(|runner| {
+                updated_results_table(before, runner.plan(), runner.id(), runner.rows(), measure)
+            })
         })
     });
     let head = move |pick: fn(&ResultsTable) -> &String| {
         table.with(|table| table.as_ref().map(|table| pick(table).clone()))
     };
-    // The rows are built again only for another plan; each row's cells
-    // follow that row alone, so while a study runs only the rows that
-    // gained a run change in the page.
-    let row_count = Memo::new(move |_| table.with(|t| t.as_ref().map_or(0, |t| t.rows.len())));
-    let rows = move || {
-        (0..row_count.get())
-            .map(|index| {
-                let row = Memo::new(move |_| {
-                    table.with(|t| t.as_ref().and_then(|t| t.rows.get(index).cloned()))
-                });
-                view! {
-                    <tr>
-                        <td>{move || row.with(|r| r.as_ref().map(|r| r.values.clone()))}</td>
-                        <td class="number">{move || row.with(|r| r.as_ref().map(|r| r.mean.clone()))}</td>
-                        <td>{move || row.get().map(|r| r.runs.iter().cloned().map(run_link).collect_view())}</td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    };
-
+    // Keyed: while a study runs only the rows that gained a run are drawn
+    // again; the others (and their links) stay in the page untouched, and
+    // nothing but this list follows the table.
+    let rows = move || table.with(|t| t.as_ref().map(ResultsTable::keyed_rows).unwrap_or_default());
     view! {
         <section class="study-results" aria-labelledby="study-results-title">
             <h2 id="study-results-title">"Ergebnisse"</h2>
@@ -102,7 +86,13 @@ pub fn StudyResults() -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        {rows}
+                        <For each=rows key=|(key, _)| *key let((_, row))>
+                            <tr>
+                                <td>{row.values.clone()}</td>
+                                <td class="number">{row.mean.clone()}</td>
+                                <td>{row.runs.iter().cloned().map(run_link).collect_view()}</td>
+                            </tr>
+                        </For>
                     </tbody>
                 </table>
             </div>

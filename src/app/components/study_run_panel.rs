@@ -51,11 +51,19 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
     });
     // The form's plan, and the study's when it is the same plan. A memo:
     // four views read it, and at 10 000 runs it costs a few ms.
+    // The plan's identity only when the form's plan changes: hashing it
+    // formats every axis value.
+    let form_id = Memo::new(move |_| {
+        checked.with(|checked| match checked {
+            Some(Ok((_, plan))) => Some(plan.id()),
+            _ => None,
+        })
+    });
     let plan_state = Memo::new(move |_| {
         let Some(Ok((_, plan))) = checked.get() else {
             return None;
         };
-        let id = plan.id();
+        let id = form_id.get()?;
         let (done, missing) = store.with_runner(|runner| match runner {
             Some(runner) if runner.id() == id => {
                 let rows = runner.rows();

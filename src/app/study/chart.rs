@@ -292,25 +292,25 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
                 colour,
             });
         }
+        // A line's bars and its means as one path each, not a shape per
+        // point: a large study's chart is drawn again while it computes.
+        let mut bars = String::new();
+        let mut means = String::new();
         for m in &line.means {
             let (x, y) = (px(m.x), py(m.mean));
             if let Some(error) = m.error {
                 let (lo, hi) = (py((m.mean - error).max(0.0)), py(m.mean + error));
                 let left = x - 4.0;
-                scene.strokes.push(Stroke {
-                    class: "error-bar",
-                    d: format!("M{x:.1} {lo:.1}V{hi:.1}M{left:.1} {lo:.1}h8M{left:.1} {hi:.1}h8"),
-                    colour,
-                });
+                bars.push_str(&format!(
+                    "M{x:.1} {lo:.1}V{hi:.1}M{left:.1} {lo:.1}h8M{left:.1} {hi:.1}h8"
+                ));
             }
-            scene.dots.push(Dot {
-                class: "mean",
-                cx: x,
-                cy: y,
-                r: 3.5,
-                colour,
-                link: None,
-            });
+            means.push_str(&format!("M{x:.1} {y:.1}h0"));
+        }
+        for (class, d) in [("error-bar", bars), ("mean-dots", means)] {
+            if !d.is_empty() {
+                scene.strokes.push(Stroke { class, d, colour });
+            }
         }
     }
     let entries = legend(plan);
@@ -506,9 +506,10 @@ mod tests {
                 .strokes
                 .iter()
                 .filter(|s| s.class == "error-bar")
-                .count(),
-            6,
-            "every mean of two or three runs has a bar"
+                .map(|s| s.d.matches('V').count())
+                .collect::<Vec<_>>(),
+            [3, 3],
+            "one path per line; every mean of two or three runs has a bar"
         );
         assert_eq!(drawn.texts("legend"), ["Radius = 1", "Radius = 2"]);
         assert_eq!(drawn.swatches[2].colour, Some(COLOURS[1]));

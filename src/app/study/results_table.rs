@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::run_href;
 use crate::app::format::{format_integer, format_measure};
 use crate::model::Measure;
-use crate::model::study::{Plan, ResultRow, WindowStatistics};
+use crate::model::study::{Plan, PlanId, ResultRow, WindowStatistics};
 use crate::texts::{format_value, label, measure_label};
 
 /// A finished run's link to its last state.
@@ -45,7 +45,24 @@ pub struct ResultsTable {
     pub rows: Vec<Arc<PointRow>>,
     /// What the rows were built for: the plan and the measure (a row of
     /// another table is never taken over).
-    built_for: (String, Measure),
+    built_for: (PlanId, Measure),
+}
+
+/// What tells a row of the page from every other: the same key is the same
+/// content (a row changes only as its point gains runs), so the page
+/// redraws only rows with a new key.
+pub type RowKey = (PlanId, Measure, u64, usize);
+
+impl ResultsTable {
+    /// The rows with their keys, in order.
+    #[must_use]
+    pub fn keyed_rows(&self) -> Vec<(RowKey, Arc<PointRow>)> {
+        let (id, measure) = self.built_for;
+        self.rows
+            .iter()
+            .map(|row| ((id, measure, row.point, row.runs.len()), Arc::clone(row)))
+            .collect()
+    }
 }
 
 /// The table for the rows there (a part while the study runs).
@@ -56,7 +73,7 @@ pub fn results_table(
     rows: &BTreeMap<u64, ResultRow>,
     measure: Measure,
 ) -> ResultsTable {
-    updated_results_table(None, plan, rows, measure)
+    updated_results_table(None, plan, plan.id(), rows, measure)
 }
 
 /// [`results_table`], taking over from `before` (the table a moment ago)
@@ -68,16 +85,17 @@ pub fn results_table(
 pub fn updated_results_table(
     before: Option<&ResultsTable>,
     plan: &Plan,
+    id: PlanId,
     rows: &BTreeMap<u64, ResultRow>,
     measure: Measure,
 ) -> ResultsTable {
-    let built_for = (plan.id().hex(), measure);
+    let built_for = (id, measure);
     let before = before.filter(|table| table.built_for == built_for);
     let axes: Vec<&str> = plan.axes.iter().map(|axis| label(axis.field)).collect();
     let (done, total) = (rows.len() as u64, plan.run_count());
     let caption = format!(
         "Plan {}: {} von {} Läufen.{}",
-        plan.id().hex(),
+        id.hex(),
         format_integer(done),
         format_integer(total),
         if done < total {
@@ -231,7 +249,7 @@ mod tests {
         ] {
             let rows = rows_of(&plan, |run| run < which);
             assert_eq!(
-                updated_results_table(Some(&before), &plan, &rows, measure),
+                updated_results_table(Some(&before), &plan, plan.id(), &rows, measure),
                 results_table(&plan, &rows, measure),
                 "{which} runs, {measure:?}"
             );
@@ -245,7 +263,7 @@ mod tests {
         .expect("valid");
         let rows = rows_of(&other, |run| run < 1);
         assert_eq!(
-            updated_results_table(Some(&before), &other, &rows, Measure::Groups),
+            updated_results_table(Some(&before), &other, other.id(), &rows, Measure::Groups),
             results_table(&other, &rows, Measure::Groups)
         );
     }
