@@ -85,10 +85,11 @@ test-app: setup
 lighthouse: setup-lighthouse dist
 	node scripts/lighthouse.mjs --dir dist
 
-## The model's step and measures benchmarks, then the 3D frame, the worker, the study and the film benchmarks in headless Chromium.
+## The model's step, measures and correlations benchmarks, then the 3D frame, the worker, the study and the film benchmarks in headless Chromium.
 bench: setup build
 	cargo bench --locked --bench step
 	cargo bench --locked --bench measures
+	cargo bench --locked --bench correlations
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers
 	cargo bench --locked --bench study

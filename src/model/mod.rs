@@ -24,6 +24,7 @@
 
 mod bucketing;
 mod cell_list;
+mod correlations;
 mod explain;
 mod json_reader;
 mod kinematics;
@@ -42,6 +43,11 @@ mod threads;
 mod whole_number;
 
 pub use cell_list::steering_cell_list;
+pub use correlations::{
+    BIN_WIDTH, BinSums, CORRELATION_BINS, CORRELATION_BLOCK, CORRELATIONS_COMMENT,
+    CORRELATIONS_HEADER, Correlations, bin_of, bin_range, block_count, block_sums,
+    correlation_length, shell_volume, velocity_deviations,
+};
 pub use explain::{Explanation, explain};
 pub use json_reader::{JsonProblem, MAX_JSON_DEPTH, read_json};
 pub use kinematics::{Kinematics, MAX_STEP, StateError};
@@ -54,8 +60,8 @@ pub use rng::Lcg;
 pub use series::{CSV_ROWS_PER_PART, SERIES_KEPT_ROWS, Series};
 pub use shares::{Share, ShareAssembler, ShareError, ShareSteering, SteeringSolver};
 pub use space::{
-    HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d, length,
-    squared_length, wrap, wrap_position,
+    HALF_PERIOD, PERIOD, STEP_SECONDS, Vec3, cap, displacement, displacement_1d,
+    displacement_of_coordinates, length, squared_length, wrap, wrap_position,
 };
 pub use state_file::{
     ImportError, MAX_STATE_BYTES, QUOTED_CHARS, STATE_FORMAT, STATE_VERSION, excerpt,

@@ -47,6 +47,28 @@ pub fn displacement_1d(d: f64) -> f64 {
     d - PERIOD * (d / PERIOD + 0.5).floor()
 }
 
+/// [`displacement_1d`] of the difference of two coordinates (`|d| < 8.4`,
+/// as for any two positions in the cube), bit for bit, without its
+/// division and `floor` where the answer is clear: below 4.19 in size
+/// `floor(d/L + 1/2)` is 0, above 4.21 it is ±1, and only between is the
+/// formula evaluated. For loops over many pairs.
+#[must_use]
+#[inline]
+pub fn displacement_of_coordinates(d: f64) -> f64 {
+    let size = d.abs();
+    if (size - HALF_PERIOD).abs() <= 0.01 {
+        return displacement_1d(d);
+    }
+    // A select rather than a branch: which side is unpredictable in a loop
+    // over pairs. L·0 and L·(±1) are exact, so this is d − L·floor(…).
+    let turns = if size > HALF_PERIOD {
+        1.0f64.copysign(d)
+    } else {
+        0.0
+    };
+    d - PERIOD * turns
+}
+
 /// Shortest periodic displacement δ from position `from` to position `to`.
 #[must_use]
 pub fn displacement(from: &Vec3, to: &Vec3) -> Vec3 {
