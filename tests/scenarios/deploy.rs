@@ -187,22 +187,41 @@ scenario!(svg => the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it
 /// loads (the page's largest text, painted without the wasm); the app puts
 /// the same text in the same place.
 async fn the_shell_shows_the_simulation_pages_lead_where_the_app_puts_it(page: AppPage) {
+    the_shell_shows_the_lead_where_the_app_puts_it(&page, "/", "main .page-lead").await;
+}
+
+scenario!(svg => the_shell_shows_the_study_pages_heading_and_lead_where_the_app_puts_them);
+/// The same for the study page: its heading and lead, painted without the
+/// wasm, are where the app puts them.
+async fn the_shell_shows_the_study_pages_heading_and_lead_where_the_app_puts_them(page: AppPage) {
+    the_shell_shows_the_lead_where_the_app_puts_it(&page, "/studie", "main .study .page-lead")
+        .await;
+    let heading = page.js(&layout_shape("main .study h1")).await;
+    assert!(heading["box"][3].as_i64().unwrap_or(0) > 10, "{heading}");
+}
+
+async fn the_shell_shows_the_lead_where_the_app_puts_it(page: &AppPage, path: &str, lead: &str) {
     let driver = &page.driver;
-    open_with_the_wasm_blocked(&page, "/").await;
-    page.wait_for_css("main[data-shell] .page-lead").await;
-    let shell = page.js(&layout_shape("main .page-lead")).await;
+    open_with_the_wasm_blocked(page, path).await;
+    page.wait_for_css(&format!("main[data-shell] {}", &lead["main ".len()..]))
+        .await;
+    let shell = page.js(&layout_shape(lead)).await;
     assert!(
         shell["box"][3].as_i64().unwrap_or(0) > 20,
         "the lead is shown: {shell}"
     );
-    blocked_wasm_fails(&page).await;
+    blocked_wasm_fails(page).await;
 
     driver
         .cdp("Network.setBlockedURLs", json!({ "urls": [] }))
         .await;
     page.reload().await;
-    page.wait_for_css("main:not([data-shell]) .page-lead").await;
-    let app = page.js(&layout_shape("main .page-lead")).await;
+    page.wait_for_css(&format!(
+        "main:not([data-shell]) {}",
+        &lead["main ".len()..]
+    ))
+    .await;
+    let app = page.js(&layout_shape(lead)).await;
     assert_eq!(shell, app, "the shell's lead equals the app's, box for box");
 }
 
