@@ -37,6 +37,10 @@ pub const IMPORT_TIMED_OUT: &str = "Das Lesen der Datei hat zu lange gedauert un
 pub const APP_UPDATED: &str = "Die App wurde aktualisiert. Bitte die Seite neu laden: Bis dahin rechnet sie nicht weiter, damit nichts mit zwei Versionen gerechnet wird.";
 /// The browser refused a download.
 pub const DOWNLOAD_REFUSED: &str = "Der Browser hat den Download abgelehnt.";
+
+/// Struktur und Korrelation of a swarm of one boid (SPEC §10).
+pub const CORRELATIONS_NEED_TWO: &str =
+    "Struktur und Korrelation brauchen mindestens zwei Boids: Paare gibt es erst ab zwei.";
 /// A path that names no regular file (a folder, a device, a pipe).
 pub const NOT_A_FILE: &str = "Das ist keine gewöhnliche Datei.";
 /// A path that names nothing.

@@ -45,7 +45,7 @@ mod whole_number;
 pub use cell_list::steering_cell_list;
 pub use correlations::{
     BIN_WIDTH, BinSums, CORRELATION_BINS, CORRELATION_BLOCK, CORRELATIONS_COMMENT,
-    CORRELATIONS_HEADER, Correlations, bin_of, bin_range, block_count, block_sums,
+    CORRELATIONS_HEADER, Correlations, PairColumns, bin_of, bin_range, block_count, block_sums,
     correlation_length, shell_volume, velocity_deviations,
 };
 pub use explain::{Explanation, explain};
