@@ -90,6 +90,7 @@ bench: setup build
 	cargo bench --locked --bench step
 	cargo bench --locked --bench measures
 	cargo bench --locked --bench correlations
+	cargo bench --locked --bench study_memory
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers
 	cargo bench --locked --bench study
