@@ -218,7 +218,14 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
             .push(text("tick", LEFT - 6.0, at + 4.0, Anchor::End, tick(y)));
     }
     if let Some(field) = first {
-        for &x in &xs {
+        // Up to twelve values each have a label; more get about ten (a
+        // hundred would be written over each other), from the first on.
+        let every = if xs.len() <= MAX_X_LABELS {
+            1
+        } else {
+            xs.len().div_ceil(10)
+        };
+        for &x in xs.iter().step_by(every) {
             let label = format_value(field, x);
             let y = HEIGHT - BOTTOM + 16.0;
             scene
@@ -341,6 +348,9 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
     }
     scene
 }
+
+/// The most values under the horizontal axis that each get a label.
+const MAX_X_LABELS: usize = 12;
 
 /// The chart before any study: a line saying what to do.
 #[must_use]
@@ -566,6 +576,29 @@ mod tests {
             linked.dots.iter().filter(|dot| dot.link.is_some()).count(),
             MAX_LINKED_DOTS
         );
+    }
+
+    #[test]
+    fn a_long_axis_has_about_ten_labels_from_its_first_value_on() {
+        let plan = Plan::parse(
+            br#"{"format": "boids-schwarm-study", "version": 1, "base": {"count": 10},
+               "sweep": [{"parameter": "separation", "from": 0, "to": 9.9, "points": 100}],
+               "seeds": [1], "steps": 2, "burn_in": 0}"#,
+        )
+        .expect("valid");
+        let data = chart_data(
+            &plan,
+            &BTreeMap::new(),
+            Measure::Groups,
+            ErrorBars::Sd,
+            true,
+        );
+        let drawn = chart_scene(&plan, &data, Measure::Groups);
+        // Five value ticks on the left, then those below the axis.
+        let below = &drawn.texts("tick")[5..];
+        assert_eq!(below.len(), 10, "{below:?}");
+        assert_eq!(below[0], "0");
+        assert_eq!(below[1], "1", "every tenth of 0, 0,1 … 9,9");
     }
 
     #[test]
