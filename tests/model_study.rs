@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use boids_schwarm::model::study::{
-    MergeError, Plan, RESULTS_HEADER, ResultsError, ResultsFile, RunStatistics, merge,
-    results_header, row_line, run_statistics, summary_csv,
+    MergeError, Plan, RESULTS_HEADER, ResultsError, ResultsFile, RunStatistics, binder_cumulant,
+    merge, results_header, row_line, run_statistics, summary_csv,
 };
 use boids_schwarm::model::{Measure, Measures, Params, Series, Swarm};
 
@@ -449,4 +449,32 @@ fn the_summary_averages_each_grid_point_over_its_seeds() {
     let summary = summary_csv(&plan, &one);
     let first: Vec<&str> = summary.lines().nth(2).unwrap().split(',').collect();
     assert_eq!((first[2], first[4], first[5]), ("1", "", ""));
+}
+
+#[test]
+fn the_binder_cumulant_of_hand_computed_windows() {
+    // All ordered: 1 − 1/(3·1) = 2/3.
+    assert_eq!(
+        binder_cumulant([1.0, 1.0, 1.0].into_iter()),
+        Some(1.0 - 1.0 / 3.0)
+    );
+    // φ = 1 and 0: Σφ⁴/n = 1/2, Σφ²/n = 1/2, so 1 − (1/2)/(3/4) = 1/3.
+    assert_eq!(
+        binder_cumulant([1.0, 0.0].into_iter()),
+        Some(1.0 - 0.5 / 0.75)
+    );
+    // φ = 0,5 throughout: 1 − 0,0625/(3·0,0625) = 2/3 again.
+    assert_eq!(
+        binder_cumulant([0.5; 4].into_iter()),
+        Some(1.0 - 0.0625 / 0.1875)
+    );
+    // φ = 0,2 and 0,6: Σφ²/n = 0,2, Σφ⁴/n = (0,0016 + 0,1296)/2 = 0,0656.
+    let mixed = binder_cumulant([0.2, 0.6].into_iter()).expect("defined");
+    assert!(
+        (mixed - (1.0 - 0.0656 / (3.0 * 0.04))).abs() < 1e-15,
+        "{mixed}"
+    );
+    // Undefined without order or without states.
+    assert_eq!(binder_cumulant([0.0, 0.0].into_iter()), None);
+    assert_eq!(binder_cumulant(std::iter::empty()), None);
 }

@@ -33,5 +33,7 @@ pub use merge::{Merged, merge};
 pub use plan::{MAX_PLAN_BYTES, MAX_RUNS, MAX_STEPS, PLAN_FORMAT, PLAN_VERSION, Plan};
 pub use results::{RESULTS_HEADER, ResultRow, ResultsFile, comment_line, results_header, row_line};
 pub use runs::Run;
-pub use stats::{RunStatistics, WINDOW_STEP_BYTES, WindowStatistics, run_statistics};
+pub use stats::{
+    RunStatistics, WINDOW_STEP_BYTES, WindowStatistics, binder_cumulant, run_statistics,
+};
 pub use summary::summary_csv;
