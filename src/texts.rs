@@ -81,6 +81,16 @@ pub fn format_value(field: ParamField, value: f64) -> String {
     german_number(&field.plain_text(value), None)
 }
 
+/// An axis value of a study as the chart and the results table show it:
+/// rounded to 12 significant digits, so a value an axis computed as
+/// 0,30000000000000004 reads „0,3“ (the exports and links keep the exact
+/// value).
+#[must_use]
+pub fn format_axis_value(field: ParamField, value: f64) -> String {
+    let rounded = format!("{value:.11e}").parse().unwrap_or(value);
+    format_value(field, rounded)
+}
+
 /// The field's valid range in words, as it continues „… muss“:
 /// `eine ganze Zahl von 1 bis 50 000`, `größer als 0 und höchstens 4,2`,
 /// `zwischen 0 und 10`.
@@ -323,6 +333,23 @@ pub const SIMULATION_LEAD: &str = "Drei Regeln machen aus vielen Boids einen Sch
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_axis_value_is_shown_rounded_to_twelve_digits() {
+        use super::format_axis_value;
+        use crate::model::ParamField;
+        assert_eq!(format_axis_value(ParamField::Alignment, 0.1 + 0.2), "0,3");
+        assert_eq!(
+            format_axis_value(ParamField::Alignment, 0.899_999_999_999_999_9),
+            "0,9"
+        );
+        assert_eq!(format_axis_value(ParamField::Radius, 1.5), "1,5");
+        assert_eq!(format_axis_value(ParamField::Count, 400.0), "400");
+        assert_eq!(
+            format_axis_value(ParamField::Cohesion, 0.123_456_789_012_3),
+            "0,123456789012"
+        );
+    }
+
     use super::*;
     use crate::model::Params;
 

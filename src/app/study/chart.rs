@@ -11,7 +11,7 @@ use super::run_href;
 use crate::app::view::scene::{Anchor, Dot, Label, Link, Scene, Segment, Stroke, Swatch};
 use crate::model::study::{Plan, ResultRow, WindowStatistics};
 use crate::model::{Measure, ParamField};
-use crate::texts::{format_value, label, measure_label};
+use crate::texts::{format_axis_value, label, measure_label};
 
 /// What the error bars show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,7 +226,7 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
             xs.len().div_ceil(10)
         };
         for &x in xs.iter().step_by(every) {
-            let label = format_value(field, x);
+            let label = format_axis_value(field, x);
             let y = HEIGHT - BOTTOM + 16.0;
             scene
                 .labels
@@ -402,7 +402,7 @@ pub fn legend(plan: &Plan) -> Vec<(&'static str, String)> {
                 format!(
                     "{} = {}",
                     label(axis.field),
-                    format_value(axis.field, value)
+                    format_axis_value(axis.field, value)
                 ),
             )
         })

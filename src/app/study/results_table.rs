@@ -9,7 +9,7 @@ use super::run_href;
 use crate::app::format::{format_integer, format_measure};
 use crate::model::Measure;
 use crate::model::study::{Plan, PlanId, ResultRow, WindowStatistics};
-use crate::texts::{format_value, label, measure_label};
+use crate::texts::{format_axis_value, label, measure_label};
 
 /// A finished run's link to its last state.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -118,7 +118,7 @@ pub fn updated_results_table(
                 .axes
                 .iter()
                 .zip(plan.point_values(point))
-                .map(|(axis, value)| format_value(axis.field, value))
+                .map(|(axis, value)| format_axis_value(axis.field, value))
                 .collect();
             let runs: Vec<&ResultRow> = (point * seeds..(point + 1) * seeds)
                 .filter_map(|run| rows.get(&run))
