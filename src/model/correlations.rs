@@ -13,7 +13,10 @@
 //! changes a sum.
 
 use super::Vec3;
-use super::space::{HALF_PERIOD, PERIOD};
+use super::space::{
+    HALF_PERIOD, PERIOD, displacement, displacement_away_from_half_period, is_near_half_period,
+    length,
+};
 
 /// Bins of the correlations: 84 of width [`BIN_WIDTH`] LE over [0, 4.2).
 pub const CORRELATION_BINS: usize = 84;
@@ -127,7 +130,7 @@ impl PairColumns {
     /// Eight pairs at a time: first their distances, slots and products
     /// without a branch (the compiler computes them side by side), then
     /// the additions into the slots one by one in j order. δ is taken by
-    /// `displacement_of_coordinates`'s rule, so a pair near a half period
+    /// [`displacement_away_from_half_period`], so a pair near a half period
     /// on an axis makes the eight be computed by §1's formula instead.
     #[must_use]
     pub fn block_sums(&self, block: usize) -> BinSums {
@@ -197,8 +200,13 @@ impl PairColumns {
         let mut near_half = false;
         for k in 0..LANES {
             let (dx, dy, dz) = (x[k] - xi, y[k] - yi, z[k] - zi);
-            near_half |= is_near_half(dx) | is_near_half(dy) | is_near_half(dz);
-            let (dx, dy, dz) = (clear_side(dx), clear_side(dy), clear_side(dz));
+            near_half |=
+                is_near_half_period(dx) | is_near_half_period(dy) | is_near_half_period(dz);
+            let (dx, dy, dz) = (
+                displacement_away_from_half_period(dx),
+                displacement_away_from_half_period(dy),
+                displacement_away_from_half_period(dz),
+            );
             let d = (dx * dx + dy * dy + dz * dz).sqrt();
             // [`slot_of`] in floating point, side by side for the lanes:
             // for d ≥ 0 truncation is floor, and min then trunc is trunc
@@ -220,40 +228,17 @@ impl PairColumns {
     fn pair(&self, i: usize, j: usize, turn: usize) -> (usize, f64) {
         let at = Vec3::new(self.x[i], self.y[i], self.z[i]);
         let to = Vec3::new(self.x[j], self.y[j], self.z[j]);
-        let d = super::space::length(&super::space::displacement(&at, &to));
+        let d = length(&displacement(&at, &to));
         let dot = self.u[i] * self.u[j] + self.v[i] * self.v[j] + self.w[i] * self.w[j];
         (slot_of(d, turn), dot)
     }
 }
 
-/// Whether `d` is within 0.01 of a half period in size, where
-/// [`clear_side`] does not apply.
-#[inline(always)]
-fn is_near_half(d: f64) -> bool {
-    (d.abs() - HALF_PERIOD).abs() <= 0.01
-}
-
-/// `displacement_of_coordinates` away from a half period, as a select.
-#[inline(always)]
-fn clear_side(d: f64) -> f64 {
-    let turns = if d.abs() > HALF_PERIOD {
-        1.0f64.copysign(d)
-    } else {
-        0.0
-    };
-    d - PERIOD * turns
-}
-
 /// The bin of distance `d` ([`bin_of`]), or from 4.2 on a spare slot by
-/// `turn`. Without a branch: which of the two a pair takes is as good as
-/// random in the pair loop, and a mispredicted branch per pair cost more
-/// than all the arithmetic.
-#[inline(always)]
+/// `turn` (the pair-at-a-time path; the eight-at-a-time loop computes the
+/// same without a branch).
 fn slot_of(d: f64, turn: usize) -> usize {
-    // Truncation is floor for d ≥ 0; a distance stays below 4.2·√3.
-    let bin = ((20.0 * d) as usize).min(CORRELATION_BINS - 1);
-    let counted = usize::from(d < HALF_PERIOD).wrapping_neg();
-    (bin & counted) | ((CORRELATION_BINS + (turn & 3)) & !counted)
+    bin_of(d).unwrap_or(CORRELATION_BINS + (turn & 3))
 }
 
 /// The per-bin sums of block `block` (its boids i in index order, for each

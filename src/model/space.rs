@@ -55,13 +55,28 @@ pub fn displacement_1d(d: f64) -> f64 {
 #[must_use]
 #[inline]
 pub fn displacement_of_coordinates(d: f64) -> f64 {
-    let size = d.abs();
-    if (size - HALF_PERIOD).abs() <= 0.01 {
+    if is_near_half_period(d) {
         return displacement_1d(d);
     }
-    // A select rather than a branch: which side is unpredictable in a loop
-    // over pairs. L·0 and L·(±1) are exact, so this is d − L·floor(…).
-    let turns = if size > HALF_PERIOD {
+    displacement_away_from_half_period(d)
+}
+
+/// Whether `d` is within 0.01 of a half period in size, where
+/// [`displacement_away_from_half_period`] does not apply.
+#[must_use]
+#[inline(always)]
+pub fn is_near_half_period(d: f64) -> bool {
+    (d.abs() - HALF_PERIOD).abs() <= 0.01
+}
+
+/// [`displacement_of_coordinates`] for a difference farther than 0.01 from
+/// a half period in size. A select rather than a branch: which side is
+/// unpredictable in a loop over pairs. L·0 and L·(±1) are exact, so this
+/// is d − L·floor(d/L + 1/2).
+#[must_use]
+#[inline(always)]
+pub fn displacement_away_from_half_period(d: f64) -> f64 {
+    let turns = if d.abs() > HALF_PERIOD {
         1.0f64.copysign(d)
     } else {
         0.0
