@@ -32,7 +32,7 @@ fn prints_every_run_in_order_the_same_for_any_number_of_threads() {
     assert_eq!(one, many);
     let lines: Vec<&str> = one.lines().collect();
     assert_eq!(lines.len(), 14);
-    assert!(lines[0].starts_with("# boids-schwarm-study version=1 plan="));
+    assert!(lines[0].starts_with("# boids-schwarm-study version=2 plan="));
     assert!(lines[1].starts_with("run,count,seed,radius,"));
     for (run, line) in lines[2..].iter().enumerate() {
         assert!(line.starts_with(&format!("{run},")), "{line}");
@@ -216,6 +216,105 @@ fn the_summary_has_one_row_per_grid_point() {
     );
     let other = dir.file("other.json", OTHER_PLAN);
     assert_refused(&["study-summary", &other, &results], "anderen Plan");
+}
+
+/// `csv` (results version 2 of a plan of every measure) as an earlier
+/// version wrote it: version 1 has no Binder cumulant, its last column.
+fn as_version_1(csv: &str) -> String {
+    let mut lines = csv.lines();
+    let comment = lines.next().unwrap().replacen("version=2", "version=1", 1);
+    let mut old = format!("{comment}\n");
+    for line in lines {
+        old.push_str(&line[..line.rfind(',').unwrap()]);
+        old.push('\n');
+    }
+    old
+}
+
+#[test]
+fn version_1_files_are_merged_and_summarised_as_version_1_but_never_appended_to() {
+    let dir = Dir::new("version-1");
+    let plan = dir.file("plan.json", PLAN);
+    let whole = stdout(&["study", &plan]);
+    let old = as_version_1(&whole);
+    assert!(
+        old.lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",polarization_susceptibility")
+    );
+    let shards: Vec<String> = (0..2)
+        .map(|shard| {
+            let part = stdout(&["study", &plan, "--shard", &format!("{shard}/2")]);
+            dir.file(&format!("old-{shard}.csv"), &as_version_1(&part))
+        })
+        .collect();
+    assert_eq!(stdout(&["study-merge", &shards[0], &shards[1]]), old);
+    let old_file = dir.file("old.csv", &old);
+    let summary = stdout(&["study-summary", &plan, &old_file]);
+    assert!(summary.starts_with("# boids-schwarm-study version=1 plan="));
+    assert!(!summary.contains("binder"));
+    let new_file = dir.file("new.csv", &whole);
+    let new_summary = stdout(&["study-summary", &plan, &new_file]);
+    assert!(new_summary.starts_with("# boids-schwarm-study version=2 plan="));
+    assert!(
+        new_summary
+            .lines()
+            .nth(1)
+            .unwrap()
+            .ends_with(",polarization_binder_sem")
+    );
+    assert_refused(
+        &["study-merge", &shards[0], &new_file],
+        "andere Version des Ergebnisformats",
+    );
+    // Half a version-1 study: --output refuses it and changes nothing.
+    let half = dir.file("half.csv", &std::fs::read_to_string(&shards[0]).unwrap());
+    assert_refused(&["study", &plan, "--output", &half], "Ergebnisformat 1");
+    assert_eq!(
+        std::fs::read_to_string(&half).unwrap(),
+        std::fs::read_to_string(&shards[0]).unwrap()
+    );
+}
+
+#[test]
+fn a_plan_naming_measures_prints_only_their_columns() {
+    let dir = Dir::new("measures");
+    let named = PLAN.replacen(
+        r#""burn_in": 2}"#,
+        r#""burn_in": 2, "measures": ["polarization"]}"#,
+        1,
+    );
+    assert_ne!(named, PLAN);
+    let plan = dir.file("plan.json", &named);
+    let printed = stdout(&["study", &plan, "--threads", "2"]);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(
+        lines[1],
+        "run,count,seed,radius,separation,alignment,cohesion,max_speed,\
+         polarization_mean,polarization_sd,polarization_final,\
+         polarization_susceptibility,polarization_binder"
+    );
+    let full = stdout(&["study", &dir.file("full.json", PLAN)]);
+    for (line, full_line) in lines[2..].iter().zip(full.lines().skip(2)) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let full_fields: Vec<&str> = full_line.split(',').collect();
+        assert_eq!(fields[..8], full_fields[..8]);
+        assert_eq!(fields[8..11], full_fields[11..14]);
+        assert_eq!(fields[11..], full_fields[26..]);
+    }
+    let bad = dir.file(
+        "bad.json",
+        &PLAN.replacen(
+            r#""burn_in": 2}"#,
+            r#""burn_in": 2, "measures": ["polarization", "ordnung"]}"#,
+            1,
+        ),
+    );
+    assert_refused(
+        &["study", &bad],
+        "measures[1]: muss der Name eines Maßes sein",
+    );
 }
 
 #[test]

@@ -205,10 +205,10 @@ proptest! {
     #[test]
     fn the_results_reader_survives_changed_files(mutations in prop::collection::vec(mutation(), 1..4)) {
         let plan = Plan::parse(VALID_PLAN.as_bytes()).unwrap();
-        let mut csv = boids_schwarm::model::study::results_header(plan.id());
+        let mut csv = boids_schwarm::model::study::results_header(plan.id(), plan.columns());
         for run in plan.runs().take(2) {
-            let stats = boids_schwarm::model::study::run_statistics(&run.params, plan.steps, plan.burn_in, 1);
-            csv.push_str(&boids_schwarm::model::study::row_line(&run, &stats));
+            let stats = boids_schwarm::model::study::run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures);
+            csv.push_str(&boids_schwarm::model::study::row_line(&run, &stats, plan.columns()));
         }
         let text = lossy(&mutate(&csv, &mutations));
         if let Ok(file) = ResultsFile::parse(&text) {

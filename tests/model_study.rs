@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use boids_schwarm::model::study::{
-    MergeError, Plan, RESULTS_HEADER, ResultsError, ResultsFile, RunStatistics, binder_cumulant,
-    merge, results_header, row_line, run_statistics, summary_csv,
+    Columns, MergeError, Plan, RESULTS_HEADER, ResultsError, ResultsFile, ResultsVersion,
+    RunStatistics, binder_cumulant, merge, results_header, row_line, run_statistics, summary_csv,
 };
-use boids_schwarm::model::{Measure, Measures, Params, Series, Swarm};
+use boids_schwarm::model::{Measure, MeasureSet, Measures, Params, Series, Swarm};
 
 /// A plan around `fields` (a JSON object's members without braces).
 pub fn plan_json(fields: &str) -> String {
@@ -139,7 +139,7 @@ fn window_statistics_follow_the_formulas_in_step_order() {
     );
     assert_eq!(stats.of(Measure::MeanNearestDistance).mean, Some(1.25));
     // N · Σ (φ − 0.5)² / n = 10 · 1 / 4.
-    assert_eq!(stats.polarization_susceptibility, 2.5);
+    assert_eq!(stats.polarization_susceptibility, Some(2.5));
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn one_state_has_no_standard_deviation_and_one_boid_no_nearest_distance() {
     );
     let nearest = stats.of(Measure::MeanNearestDistance);
     assert_eq!((nearest.mean, nearest.sd, nearest.last), (None, None, None));
-    assert_eq!(stats.polarization_susceptibility, 0.0);
+    assert_eq!(stats.polarization_susceptibility, Some(0.0));
 }
 
 #[test]
@@ -174,15 +174,18 @@ fn a_run_is_initialisieren_and_steps_times_schritt() {
     }
     let expected = RunStatistics::of_window(series.rows(), 40);
     for threads in [1, 3] {
-        assert_eq!(run_statistics(&params, 12, 7, threads), expected);
+        assert_eq!(
+            run_statistics(&params, 12, 7, threads, MeasureSet::ALL),
+            expected
+        );
     }
-    let whole = run_statistics(&params, 12, 12, 1);
+    let whole = run_statistics(&params, 12, 12, 1, MeasureSet::ALL);
     assert_eq!(whole.of(Measure::Polarization).sd, None);
     assert_eq!(
         whole.of(Measure::MeanSpeed).last,
         Some(swarm.measures().mean_speed)
     );
-    let alone = run_statistics(&Params { count: 1, ..params }, 3, 0, 1);
+    let alone = run_statistics(&Params { count: 1, ..params }, 3, 0, 1, MeasureSet::ALL);
     assert_eq!(alone.of(Measure::MeanNearestDistance).last, None);
 }
 
@@ -195,11 +198,12 @@ fn two_by_two() -> Plan {
 
 /// The results CSV of every run of `plan`, computed in order.
 fn results_csv(plan: &Plan) -> String {
-    let mut csv = results_header(plan.id());
+    let mut csv = results_header(plan.id(), plan.columns());
     for run in plan.runs() {
         csv.push_str(&row_line(
             &run,
-            &run_statistics(&run.params, plan.steps, plan.burn_in, 1),
+            &run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures),
+            plan.columns(),
         ));
     }
     csv
@@ -213,7 +217,7 @@ fn the_results_csv_reads_back_as_written() {
     assert_eq!(
         lines.next().unwrap(),
         format!(
-            "# boids-schwarm-study version=1 plan={} runs=4",
+            "# boids-schwarm-study version=2 plan={} runs=4",
             plan.id().hex()
         )
     );
@@ -224,15 +228,16 @@ fn the_results_csv_reads_back_as_written() {
     file.check_plan(&plan).unwrap();
     for run in plan.runs() {
         let row = &file.rows[&run.index];
-        let stats = run_statistics(&run.params, 3, 1, 1);
+        let stats = run_statistics(&run.params, 3, 1, 1, plan.measures);
         assert_eq!((row.params, row.stats), (run.params, stats));
-        assert_eq!(row.line, row_line(&run, &stats));
+        assert_eq!(row.line, row_line(&run, &stats, plan.columns()));
     }
     // A row of one boid: the nearest distance's three fields are empty.
     let lonely = plan_json(r#""base": {"count": 1}, "seeds": [1], "steps": 1, "burn_in": 1"#);
     let lonely = Plan::parse(lonely.as_bytes()).unwrap();
     let csv = results_csv(&lonely);
-    assert!(csv.ends_with(",,,,0\n"), "{csv}");
+    // Its one boid flies straight on: susceptibility 0, Binder 1 − 1/3.
+    assert!(csv.ends_with(",,,,0,0.6666666666666667\n"), "{csv}");
     let row = &ResultsFile::parse(&csv).unwrap().rows[&0];
     assert_eq!(row.stats.of(Measure::MeanNearestDistance).mean, None);
     assert_eq!(row.stats.of(Measure::MeanSpeed).sd, None);
@@ -255,8 +260,8 @@ fn a_half_written_last_line_is_left_out_and_bad_rows_are_refused() {
         })
     );
     assert_eq!(
-        ResultsFile::parse(&csv.replace("version=1", "version=2")),
-        Err(ResultsError::WrongVersion { found: "2".into() })
+        ResultsFile::parse(&csv.replace("version=2", "version=3")),
+        Err(ResultsError::WrongVersion { found: "3".into() })
     );
     assert_eq!(
         ResultsFile::parse("run,count\n"),
@@ -415,13 +420,16 @@ fn merging_joins_parts_and_refuses_what_does_not_fit() {
 fn the_summary_averages_each_grid_point_over_its_seeds() {
     let plan = two_by_two();
     let file = ResultsFile::parse(&results_csv(&plan)).unwrap();
-    let summary = summary_csv(&plan, &file.rows);
+    let summary = summary_csv(&plan, file.columns.version, &file.rows);
     let lines: Vec<&str> = summary.lines().collect();
     assert_eq!(lines.len(), 4);
     assert!(lines[1].starts_with(
         "point,radius,runs,mean_speed_mean,mean_speed_sd,mean_speed_sem,polarization_mean,"
     ));
-    assert!(lines[1].ends_with(",polarization_susceptibility_mean,polarization_susceptibility_sd,polarization_susceptibility_sem"));
+    assert!(lines[1].ends_with(
+        ",polarization_susceptibility_mean,polarization_susceptibility_sd,polarization_susceptibility_sem,\
+         polarization_binder_mean,polarization_binder_sd,polarization_binder_sem"
+    ));
     let header: Vec<&str> = lines[1].split(',').collect();
     let row: Vec<&str> = lines[3].split(',').collect();
     assert_eq!(header.len(), row.len());
@@ -446,7 +454,7 @@ fn the_summary_averages_each_grid_point_over_its_seeds() {
         .filter(|(run, _)| **run != 0)
         .map(|(k, v)| (*k, v.clone()))
         .collect();
-    let summary = summary_csv(&plan, &one);
+    let summary = summary_csv(&plan, ResultsVersion::Two, &one);
     let first: Vec<&str> = summary.lines().nth(2).unwrap().split(',').collect();
     assert_eq!((first[2], first[4], first[5]), ("1", "", ""));
 }
@@ -477,4 +485,180 @@ fn the_binder_cumulant_of_hand_computed_windows() {
     // Undefined without order or without states.
     assert_eq!(binder_cumulant([0.0, 0.0].into_iter()), None);
     assert_eq!(binder_cumulant(std::iter::empty()), None);
+}
+
+mod measures {
+    use super::*;
+    use boids_schwarm::model::study::{PlanError, PlanProblem};
+
+    fn parse(measures: &str) -> Result<Plan, PlanError> {
+        let json = plan_json(&format!(
+            r#""base": {{"count": 12}}, "seeds": [1, 2], "steps": 4, "burn_in": 1, "measures": {measures}"#
+        ));
+        Plan::parse(json.as_bytes())
+    }
+
+    fn problem(measures: &str) -> (String, PlanProblem) {
+        let error = parse(measures).expect_err(measures);
+        (error.key, error.problem)
+    }
+
+    #[test]
+    fn measures_are_a_non_empty_list_of_known_names_none_twice() {
+        assert_eq!(
+            problem(r#"["polarization", "speed"]"#),
+            ("measures[1]".into(), PlanProblem::UnknownMeasure)
+        );
+        assert_eq!(
+            problem(r#"["groups", 3]"#),
+            ("measures[1]".into(), PlanProblem::UnknownMeasure)
+        );
+        assert_eq!(
+            problem(r#"["groups", "polarization", "groups"]"#),
+            ("measures[2]".into(), PlanProblem::Repeated { first: 0 })
+        );
+        assert_eq!(problem("[]"), ("measures".into(), PlanProblem::Empty));
+        assert_eq!(
+            problem(r#""polarization""#),
+            ("measures".into(), PlanProblem::NotAList)
+        );
+        let plan = parse(r#"["mean_nearest_distance", "mean_speed"]"#).unwrap();
+        assert_eq!(
+            plan.measures.iter().collect::<Vec<_>>(),
+            [Measure::MeanSpeed, Measure::MeanNearestDistance]
+        );
+        assert!(
+            Plan::parse(plan_json(r#""seeds": [1], "steps": 1, "burn_in": 0"#).as_bytes())
+                .unwrap()
+                .measures
+                .is_all()
+        );
+    }
+
+    #[test]
+    fn the_hash_covers_the_measures_and_all_six_hash_like_none() {
+        let all = r#"["mean_speed", "polarization", "mean_neighbors", "groups", "largest_group", "mean_nearest_distance"]"#;
+        let without = Plan::parse(
+            plan_json(r#""base": {"count": 12}, "seeds": [1, 2], "steps": 4, "burn_in": 1"#)
+                .as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(parse(all).unwrap().id(), without.id());
+        let some = parse(r#"["groups", "polarization"]"#).unwrap().id();
+        assert_ne!(some, without.id());
+        assert_eq!(parse(r#"["polarization", "groups"]"#).unwrap().id(), some);
+        assert_ne!(parse(r#"["polarization"]"#).unwrap().id(), some);
+    }
+
+    /// The fields of `line` under the columns named in `header`.
+    fn fields<'a>(header: &'a str, line: &'a str) -> BTreeMap<&'a str, &'a str> {
+        header.split(',').zip(line.split(',')).collect()
+    }
+
+    #[test]
+    fn a_subset_writes_the_full_studys_columns_byte_for_byte_and_no_others() {
+        let base = r#""base": {"count": 30, "radius": 0.6},
+            "sweep": [{"parameter": "alignment", "values": [0, 0.3]}],
+            "seeds": [1, 2], "steps": 12, "burn_in": 4"#;
+        let full = results_csv(&plan(base));
+        let full_lines: Vec<&str> = full.lines().collect();
+        for named in [
+            r#"["polarization"]"#,
+            r#"["groups", "mean_speed"]"#,
+            r#"["mean_nearest_distance"]"#,
+            r#"["largest_group", "mean_neighbors", "polarization"]"#,
+        ] {
+            let subset = plan(&format!(r#"{base}, "measures": {named}"#));
+            let csv = results_csv(&subset);
+            let lines: Vec<&str> = csv.lines().collect();
+            assert_eq!(lines.len(), full_lines.len());
+            assert!(lines[0].starts_with("# boids-schwarm-study version=2 plan="));
+            let polarization = subset.measures.contains(Measure::Polarization);
+            let header: Vec<&str> = lines[1].split(',').collect();
+            assert_eq!(
+                header.len(),
+                8 + 3 * subset.measures.iter().count() + if polarization { 2 } else { 0 }
+            );
+            for measure in Measure::ALL {
+                assert_eq!(
+                    lines[1].contains(&format!("{}_mean", measure.key())),
+                    subset.measures.contains(measure),
+                    "{named}: {measure:?}"
+                );
+            }
+            assert_eq!(lines[1].contains("polarization_binder"), polarization);
+            for (line, full_line) in lines[2..].iter().zip(&full_lines[2..]) {
+                let full_fields = fields(full_lines[1], full_line);
+                for (column, value) in fields(lines[1], line) {
+                    assert_eq!(value, full_fields[column], "{named}: {column}");
+                }
+            }
+            let file = ResultsFile::parse(&csv).unwrap();
+            file.check_plan(&subset).unwrap();
+            assert_eq!(file.columns, subset.columns());
+            assert_eq!(
+                ResultsFile::parse(&csv).unwrap().check_plan(&plan(base)),
+                Err(ResultsError::OtherPlan)
+            );
+            let summary = summary_csv(&subset, ResultsVersion::Two, &file.rows);
+            let summary_header = summary.lines().nth(1).unwrap();
+            assert_eq!(
+                summary_header.contains("polarization_binder_sem"),
+                polarization
+            );
+            assert_eq!(
+                summary_header.contains("groups_mean"),
+                subset.measures.contains(Measure::Groups)
+            );
+        }
+    }
+
+    /// `plan`'s results as an earlier version wrote them.
+    fn version_1_csv(plan: &Plan) -> String {
+        let mut csv = results_header(plan.id(), Columns::VERSION_1);
+        for run in plan.runs() {
+            let stats = run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures);
+            csv.push_str(&row_line(&run, &stats, Columns::VERSION_1));
+        }
+        csv
+    }
+
+    #[test]
+    fn version_1_files_are_read_merged_and_summarised_as_version_1() {
+        let plan = two_by_two();
+        let old = version_1_csv(&plan);
+        let new = results_csv(&plan);
+        // Version 1 is version 2 without the Binder cumulant's column.
+        for (old_line, new_line) in old.lines().zip(new.lines()).skip(1) {
+            let cut = new_line.rfind(',').unwrap();
+            assert_eq!(old_line, &new_line[..cut]);
+        }
+        assert!(old.starts_with("# boids-schwarm-study version=1 plan="));
+        let file = ResultsFile::parse(&old).unwrap();
+        assert_eq!(file.columns, Columns::VERSION_1);
+        file.check_plan(&plan).unwrap();
+        assert_eq!(file.rows[&0].stats.polarization_binder, None);
+        let part = |runs: &[u64]| {
+            let mut part = file.clone();
+            part.rows.retain(|run, _| runs.contains(run));
+            part
+        };
+        let merged = merge(&[part(&[0, 3]), part(&[1, 2])]).unwrap();
+        assert_eq!(merged.csv(), old);
+        let summary = summary_csv(&plan, file.columns.version, &file.rows);
+        assert!(summary.starts_with("# boids-schwarm-study version=1 plan="));
+        assert!(summary.contains("polarization_susceptibility_sem\n"));
+        assert!(!summary.contains("binder"));
+        // One version per merge.
+        let newer = ResultsFile::parse(&new).unwrap();
+        assert_eq!(
+            merge(&[part(&[0]), newer]),
+            Err(MergeError::OtherVersion { file: 1 })
+        );
+        // A version-1 header under a version-2 comment is no header.
+        assert_eq!(
+            ResultsFile::parse(&old.replacen("version=1", "version=2", 1)),
+            Err(ResultsError::WrongHeader)
+        );
+    }
 }

@@ -25,6 +25,7 @@ pub use groups::GroupCount;
 pub(crate) use groups::groups;
 pub(crate) use nearest::{nearest_grid, nearest_of_cells};
 
+use super::measure_set::MeasureSet;
 use super::space::{STEP_SECONDS, Vec3, displacement, length};
 use super::steering::Steering;
 #[cfg(not(target_arch = "wasm32"))]
@@ -158,6 +159,40 @@ impl Measures {
         }
         let (nearest, found) = mean_nearest_distance(positions, threads, Some(radius));
         let group_count = found.unwrap_or_else(|| groups(positions, Some(steering), radius));
+        Self::from_parts(velocities, steering, group_count, nearest)
+    }
+
+    /// [`Measures::with_threads`] computing only the measures in `set` (a
+    /// study's plan names them, SPEC §8): the nearest distances and the
+    /// groups, the costly searches, only where named. The fields of the
+    /// measures outside `set` are 0 (`mean_nearest_distance`: `None`) and
+    /// mean nothing; those inside are bit for bit [`Measures::with_threads`]'s.
+    #[must_use]
+    pub fn among(
+        positions: &[Vec3],
+        velocities: &[Vec3],
+        steering: &[Steering],
+        radius: f64,
+        threads: u32,
+        set: MeasureSet,
+    ) -> Self {
+        let nearest = set.contains(Measure::MeanNearestDistance);
+        if nearest && set.needs_groups() {
+            return Self::with_threads(positions, velocities, steering, radius, threads);
+        }
+        let nearest = if nearest {
+            mean_nearest_distance(positions, threads, None).0
+        } else {
+            None
+        };
+        let group_count = if set.needs_groups() {
+            groups(positions, Some(steering), radius)
+        } else {
+            GroupCount {
+                groups: 0,
+                largest: 0,
+            }
+        };
         Self::from_parts(velocities, steering, group_count, nearest)
     }
 

@@ -28,6 +28,7 @@ mod correlations;
 mod explain;
 mod json_reader;
 mod kinematics;
+mod measure_set;
 mod measure_shares;
 mod measures;
 mod params;
@@ -51,6 +52,7 @@ pub use correlations::{
 pub use explain::{Explanation, explain};
 pub use json_reader::{JsonProblem, MAX_JSON_DEPTH, read_json};
 pub use kinematics::{Kinematics, MAX_STEP, StateError};
+pub use measure_set::MeasureSet;
 pub use measure_shares::{MeasureAssembler, MeasureShare};
 pub use measures::{
     GroupCount, Measure, Measures, SERIES_HEADER, measures_brute_force, step_time_seconds,

@@ -4,6 +4,7 @@ use std::ops::Deref;
 
 use super::cell_list::CellList;
 use super::kinematics::Kinematics;
+use super::measure_set::MeasureSet;
 use super::measures::Measures;
 use super::params::{ParamError, Params};
 use super::space::Vec3;
@@ -181,6 +182,20 @@ impl Swarm {
             self.steering(),
             self.params().radius,
             self.threads(),
+        )
+    }
+
+    /// The measures of `set` of this state ([`Measures::among`]: the
+    /// others' fields mean nothing).
+    #[must_use]
+    pub fn measures_among(&self, set: MeasureSet) -> Measures {
+        Measures::among(
+            self.positions(),
+            self.velocities(),
+            self.steering(),
+            self.params().radius,
+            self.threads(),
+            set,
         )
     }
 }

@@ -127,6 +127,7 @@ fn base_name(key: &str) -> Option<String> {
         "speed" => "Tempo (LE/s)",
         "neighbors" => "Nachbarn",
         "polarization_susceptibility" => "Schwankung der Ordnung (Suszeptibilität)",
+        "polarization_binder" => "Binder-Kumulante der Ordnung",
         _ => {
             let (rule, axis) = key.rsplit_once('_')?;
             let rule = match rule {
@@ -231,6 +232,7 @@ mod tests {
             "runs",
             "groups_sem",
             "polarization_susceptibility_sd",
+            "polarization_binder_sem",
         ];
         for key in keys.chain(table).chain(summary) {
             let name = column_name(key);

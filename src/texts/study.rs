@@ -5,11 +5,11 @@
 //! 10 000 sein.`
 
 use super::{file_name, german_number, range_message, short};
-use crate::model::ParamField;
 use crate::model::study::{
     MAX_RUNS, MergeError, OverBound, PLAN_FORMAT, PLAN_VERSION, PlanError, PlanProblem,
     ResultsError,
 };
+use crate::model::{Measure, ParamField};
 
 /// An integer as the messages show it: digits grouped from 10 000 on.
 fn count(value: u64) -> String {
@@ -119,6 +119,10 @@ pub fn plan_error(error: &PlanError) -> String {
             "braucht entweder „values“ oder „from“, „to“ und „points“.".to_owned()
         }
         PlanProblem::Empty => "darf nicht leer sein.".to_owned(),
+        PlanProblem::UnknownMeasure => format!(
+            "muss der Name eines Maßes sein: {}.",
+            Measure::ALL.map(Measure::key).join(", ")
+        ),
         PlanProblem::SeedsBeyondLast { last } => format!(
             "der letzte Seed wäre {}, höchstens 4 294 967 295 ist erlaubt.",
             count(*last)
@@ -132,11 +136,11 @@ pub fn plan_error(error: &PlanError) -> String {
 pub fn results_error(error: &ResultsError) -> String {
     match error {
         ResultsError::NotResults => {
-            "keine Ergebnisdatei einer Studie (die erste Zeile muss mit „# boids-schwarm-study version=1 plan=“ beginnen).".to_owned()
+            "keine Ergebnisdatei einer Studie (die erste Zeile muss mit „# boids-schwarm-study version=2 plan=“ oder „version=1 plan=“ beginnen).".to_owned()
         }
         ResultsError::WrongVersion { found } => {
             format!(
-                "Version „{}“ der Ergebnisdatei wird nicht unterstützt (erwartet: 1).",
+                "Version „{}“ der Ergebnisdatei wird nicht unterstützt (erwartet: 2 oder 1).",
                 short(found)
             )
         }
@@ -166,6 +170,11 @@ pub fn results_error(error: &ResultsError) -> String {
     }
 }
 
+/// `--output` names a file of results version 1.
+pub const OUTPUT_OLD_VERSION: &str = "Die Datei enthält Ergebnisse im Ergebnisformat 1 (einer \
+    früheren Version); neue Läufe werden im Format 2 geschrieben und passen nicht dazu. Bitte \
+    eine andere Datei angeben; study-merge und study-summary lesen diese weiterhin.";
+
 /// The message for files that cannot be merged; `names` are the files in
 /// the order given.
 #[must_use]
@@ -179,6 +188,11 @@ pub fn merge_error(error: &MergeError, names: &[String]) -> String {
         MergeError::NoFiles => "Bitte mindestens eine Ergebnisdatei angeben.".to_owned(),
         MergeError::OtherPlan { file } => format!(
             "{}: gehört zu einem anderen Plan als {}.",
+            name(file),
+            name(&0)
+        ),
+        MergeError::OtherVersion { file } => format!(
+            "{}: hat eine andere Version des Ergebnisformats als {}; es lassen sich nur Dateien einer Version zusammenführen.",
             name(file),
             name(&0)
         ),

@@ -41,8 +41,16 @@ pub fn study_note(note: &StudyNote) -> String {
         ),
         StudyNote::TooLarge(over) => page_over_bound(over),
         StudyNote::Elsewhere => STUDY_ELSEWHERE.to_owned(),
+        StudyNote::OldResults => "Diese Studie ist im Ergebnisformat 1 einer früheren Version \
+                                  gespeichert; es wurde nichts gerechnet. „Neu berechnen“ \
+                                  rechnet alle Läufe im Format 2 neu."
+            .to_owned(),
     }
 }
+
+/// A study kept from before results version 2: what it is and what
+/// „Neu berechnen“ does.
+pub const OLD_RESULTS: &str = "Diese Studie wurde mit einer früheren Version gerechnet                                (Ergebnisformat 1, ohne Binder-Kumulante). Sie wird so gezeigt                                und exportiert, wie sie ist; „Neu berechnen“ rechnet alle Läufe                                im Ergebnisformat 2 neu und ersetzt sie.";
 
 /// A study another tab computes: started or deleted only there.
 pub const STUDY_ELSEWHERE: &str = "Diese Studie rechnet gerade in einem anderen Tab dieses \

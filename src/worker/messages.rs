@@ -15,7 +15,7 @@
 
 use super::protocol::{ShareReply, ShareRequest, flatten, unflatten};
 use super::study::{RunReply, RunRequest};
-use crate::model::{GroupCount, Kinematics, MeasureShare, Params, Share};
+use crate::model::{GroupCount, Kinematics, MeasureSet, MeasureShare, Params, Share};
 
 /// The build this code belongs to: the app's version and a hash of its
 /// sources, the same for the page's and the worker's wasm of one build.
@@ -243,6 +243,7 @@ impl<F> ToWorker<F> {
                 .number("point", request.point as f64)
                 .number("steps", request.steps as f64)
                 .number("burnIn", request.burn_in as f64)
+                .number("measures", f64::from(request.measures.bits()))
                 .with_params(&request.params),
             Self::Import(file) => Packet::new("import").with("file", Field::File(file)),
         }
@@ -268,6 +269,10 @@ impl<F> ToWorker<F> {
                 point: packet.take_u64("point")?,
                 steps: packet.take_u64("steps")?,
                 burn_in: packet.take_u64("burnIn")?,
+                measures: u8::try_from(packet.take_u32("measures")?)
+                    .ok()
+                    .and_then(MeasureSet::from_bits)
+                    .ok_or(DecodeError::BadField("measures"))?,
                 params: packet.take_params()?,
             })),
             "import" => Ok(Self::Import(packet.take_file("file")?)),
@@ -381,7 +386,7 @@ impl FromWorker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{SteeringSolver, Swarm};
+    use crate::model::{Measure, SteeringSolver, Swarm};
 
     fn state(count: u32) -> Kinematics {
         let mut swarm = Swarm::new(&Params {
@@ -407,6 +412,9 @@ mod tests {
             params: Params::default(),
             steps: 750,
             burn_in: 250,
+            measures: MeasureSet::EMPTY
+                .with(Measure::Polarization)
+                .with(Measure::MeanNearestDistance),
         }
     }
 
@@ -534,6 +542,14 @@ mod tests {
             ToWorker::decode(with_field(run(), "run", Field::Number(EXACT * 2.0))),
             Err(DecodeError::BadField("run"))
         );
+        // Bits no measure has.
+        for bits in [64.0, 256.0, 1.5] {
+            assert_eq!(
+                ToWorker::decode(with_field(run(), "measures", Field::Number(bits))),
+                Err(DecodeError::BadField("measures")),
+                "{bits}"
+            );
+        }
     }
 
     #[test]

@@ -60,8 +60,8 @@ pub fn peak_of<T>(f: impl FnOnce() -> T) -> (T, u64) {
     (value, peak.max(0) as u64)
 }
 
-use boids_schwarm::model::Params;
 use boids_schwarm::model::study::run_statistics;
+use boids_schwarm::model::{MeasureSet, Params};
 
 pub fn params(count: u32, radius: f64) -> Params {
     Params {
@@ -85,5 +85,5 @@ pub fn clumping(count: u32, radius: f64) -> Params {
 
 /// The peak bytes of a run on this thread.
 pub fn run_peak(params: &Params, steps: u64, burn_in: u64) -> u64 {
-    peak_of(|| run_statistics(params, steps, burn_in, 1)).1
+    peak_of(|| run_statistics(params, steps, burn_in, 1, MeasureSet::ALL)).1
 }

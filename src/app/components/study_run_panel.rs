@@ -1,12 +1,15 @@
 //! Starting, following and stopping a study: the plan's size, time and
-//! memory estimate, „Rechenkerne“, „Studie starten“ / „Studie fortsetzen“,
+//! memory estimate, „Rechenkerne“, „Studie starten“ / „Studie fortsetzen“
+//! (/ „Neu berechnen“ for a study kept in an older results version),
 //! „Abbrechen“, the progress with elapsed time and time left.
 
 use gloo_timers::callback::Interval;
 use leptos::prelude::*;
 
 use crate::model::study::{OverBound, PAGE_MEMORY};
-use crate::texts::study_page::{ELSEWHERE_STATE, page_over_bound, plan_form_error, study_memory};
+use crate::texts::study_page::{
+    ELSEWHERE_STATE, OLD_RESULTS, page_over_bound, plan_form_error, study_memory,
+};
 
 use super::CoresField;
 use crate::app::format::format_integer;
@@ -14,6 +17,7 @@ use crate::app::platform::cores::CoreSetting;
 use crate::app::platform::timing::now_ms;
 use crate::app::study::estimate::{WorkerCount, estimate_ms, format_duration, study_workers};
 use crate::app::study::progress::{done_percent, progress_line, state_words, times};
+use crate::app::study::session::Launch;
 use crate::app::study::{Checked, StudyStore};
 
 /// What the panel says about the form's plan before it runs.
@@ -28,6 +32,9 @@ struct PlanState {
     workers: Result<WorkerCount, OverBound>,
     /// Bytes per worker at most: its run's and its own.
     share: u64,
+    /// The open study's rows are of an older results version: shown as
+    /// they are; a start computes every run anew.
+    old: bool,
 }
 
 /// The plan's runs, the buttons and the progress.
@@ -64,12 +71,15 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             return None;
         };
         let id = form_id.get()?;
-        let (done, missing) = store.with_runner(|runner| match runner {
+        let (done, missing, old) = store.with_runner(|runner| match runner {
+            Some(runner) if runner.id() == id && runner.is_old() => {
+                (0, (0..id.runs).collect(), true)
+            }
             Some(runner) if runner.id() == id => {
                 let rows = runner.rows();
                 let missing: Vec<u64> =
                     (0..id.runs).filter(|run| !rows.contains_key(run)).collect();
-                (rows.len() as u64, missing)
+                (rows.len() as u64, missing, false)
             }
             // A stored study that is not open: its rows are read at the start.
             _ => {
@@ -80,7 +90,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                         stored.map_or(0, |study| study.done)
                     })
                     .unwrap_or(0);
-                (done, (done..id.runs).collect())
+                (done, (done..id.runs).collect(), false)
             }
         });
         let missing_runs = missing.len() as u64;
@@ -93,6 +103,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             estimate: estimate_ms(&plan, missing.iter().copied(), parallel),
             workers,
             share: PAGE_MEMORY.share(&plan),
+            old,
         })
     });
     let summary = move || match plan_state.get() {
@@ -119,6 +130,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
         },
         _ => (String::new(), "hint"),
     };
+    let old = move || plan_state.get().is_some_and(|state| state.old);
     let resumable = move || {
         plan_state
             .get()
@@ -132,7 +144,12 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
     };
     let start = move |_| {
         if let Some(Some(Ok((json, plan)))) = checked.try_get_untracked() {
-            store.start(&json, plan, cores.value().get_untracked());
+            store.start(Launch {
+                json,
+                plan,
+                cores: cores.value().get_untracked(),
+                anew: old(),
+            });
         }
     };
     view! {
@@ -152,7 +169,13 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
             />
             <div class="controls">
                 <button id="btn-study-start" type="button" class="primary" disabled=move || !can_start() on:click=start>
-                    {move || if resumable() { "Studie fortsetzen" } else { "Studie starten" }}
+                    {move || if old() {
+                        "Neu berechnen"
+                    } else if resumable() {
+                        "Studie fortsetzen"
+                    } else {
+                        "Studie starten"
+                    }}
                 </button>
                 <button id="btn-study-cancel" type="button" disabled=move || !running.get() on:click=move |_| store.cancel()>
                     "Abbrechen"
@@ -173,6 +196,7 @@ pub fn StudyRunPanel(checked: Memo<Checked>) -> impl IntoView {
                     <p class="hint" id="study-times">{times(&p)}</p>
                 })}
             </div>
+            <p class="hint" id="study-old" hidden=move || !old()>{OLD_RESULTS}</p>
             <p class="field-error" id="study-note" role="alert">{store.note()}</p>
         </section>
     }

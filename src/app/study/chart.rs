@@ -425,9 +425,13 @@ mod tests {
     }
 
     fn rows(plan: &Plan) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id());
+        let mut text = results_header(plan.id(), plan.columns());
         for run in plan.runs().filter(|run| run.index != 4) {
-            text.push_str(&row_line(&run, &run_statistics(&run.params, 5, 1, 1)));
+            text.push_str(&row_line(
+                &run,
+                &run_statistics(&run.params, 5, 1, 1, plan.measures),
+                plan.columns(),
+            ));
         }
         ResultsFile::parse(&text).expect("rows").rows
     }
@@ -533,9 +537,13 @@ mod tests {
                "seeds": [7], "steps": 3, "burn_in": 0}"#,
         )
         .expect("valid");
-        let mut text = results_header(plan.id());
+        let mut text = results_header(plan.id(), plan.columns());
         for run in plan.runs() {
-            text.push_str(&row_line(&run, &run_statistics(&run.params, 3, 0, 1)));
+            text.push_str(&row_line(
+                &run,
+                &run_statistics(&run.params, 3, 0, 1, plan.measures),
+                plan.columns(),
+            ));
         }
         let rows = ResultsFile::parse(&text).expect("rows").rows;
         let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);

@@ -184,9 +184,13 @@ mod tests {
 
     /// The rows of the runs `which` lets through.
     fn rows_of(plan: &Plan, which: impl Fn(u64) -> bool) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id());
+        let mut text = results_header(plan.id(), plan.columns());
         for run in plan.runs().filter(|run| which(run.index)) {
-            text.push_str(&row_line(&run, &run_statistics(&run.params, 3, 0, 1)));
+            text.push_str(&row_line(
+                &run,
+                &run_statistics(&run.params, 3, 0, 1, plan.measures),
+                plan.columns(),
+            ));
         }
         ResultsFile::parse(&text).expect("rows").rows
     }

@@ -10,7 +10,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::study::{Plan, PlanId, ResultRow, ResultsFile, Run, results_header, summary_csv};
+use crate::model::study::{
+    Columns, Plan, PlanId, ResultRow, ResultsFile, Run, results_header, summary_csv,
+};
 
 /// What the study is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +77,9 @@ pub struct Progress {
 pub struct StudyRunner {
     plan: Plan,
     id: PlanId,
+    /// The rows' version and measures: what this program writes for the
+    /// plan, or version 1 for a study kept from before (shown, not computed).
+    columns: Columns,
     rows: BTreeMap<u64, ResultRow>,
     /// Per worker the run it computes.
     in_flight: Vec<Option<u64>>,
@@ -88,10 +93,10 @@ pub struct StudyRunner {
 }
 
 impl StudyRunner {
-    /// A study of `plan` with the rows already there (rows of this plan, as
-    /// [`ResultsFile::check_plan`] accepts them).
+    /// A study of `plan` with the rows already there, in `columns` (rows of
+    /// this plan, as [`ResultsFile::check_plan`] accepts them).
     #[must_use]
-    pub fn new(plan: Plan, rows: BTreeMap<u64, ResultRow>) -> Self {
+    pub fn new(plan: Plan, columns: Columns, rows: BTreeMap<u64, ResultRow>) -> Self {
         let id = plan.id();
         let phase = if rows.len() as u64 == id.runs {
             Phase::Complete
@@ -101,6 +106,7 @@ impl StudyRunner {
         Self {
             plan,
             id,
+            columns,
             kept: rows.len() as u64,
             rows,
             in_flight: Vec::new(),
@@ -120,6 +126,20 @@ impl StudyRunner {
     #[must_use]
     pub fn id(&self) -> PlanId {
         self.id
+    }
+
+    /// The rows' version and measures.
+    #[must_use]
+    pub fn columns(&self) -> Columns {
+        self.columns
+    }
+
+    /// Whether the rows are of an older version than this program computes
+    /// (a study kept from before): it is shown and exported, and computed
+    /// only anew.
+    #[must_use]
+    pub fn is_old(&self) -> bool {
+        self.columns != Columns::current(self.plan.measures)
     }
 
     #[must_use]
@@ -147,10 +167,10 @@ impl StudyRunner {
     }
 
     /// Starts (or resumes) on `workers` workers at `now` (ms): one missing
-    /// run for each, in run order. Nothing when every run has its row or
-    /// the study runs already.
+    /// run for each, in run order. Nothing when every run has its row, the
+    /// study runs already or its rows are old (new rows would not fit them).
     pub fn start(&mut self, workers: usize, now: f64) -> Vec<Assignment> {
-        if self.phase == Phase::Running || self.missing() == 0 {
+        if self.phase == Phase::Running || self.missing() == 0 || self.is_old() {
             return Vec::new();
         }
         self.phase = Phase::Running;
@@ -235,7 +255,7 @@ impl StudyRunner {
     /// `boids-schwarm-cli study` prints for the plan.
     #[must_use]
     pub fn results_csv(&self) -> String {
-        let mut csv = results_header(self.id);
+        let mut csv = results_header(self.id, self.columns);
         for row in self.rows.values() {
             csv.push_str(&row.line);
         }
@@ -245,7 +265,7 @@ impl StudyRunner {
     /// The summary CSV over the rows there (`runs` counts each point's rows).
     #[must_use]
     pub fn summary_csv(&self) -> String {
-        summary_csv(&self.plan, &self.rows)
+        summary_csv(&self.plan, self.columns.version, &self.rows)
     }
 
     /// The next missing run for `worker`, marked as in flight.
@@ -264,7 +284,7 @@ impl StudyRunner {
 
     /// `line` read as the row of `run` of this plan, or `None`.
     fn read_row(&self, run: u64, line: &str) -> Option<ResultRow> {
-        let text = format!("{}{line}", results_header(self.id));
+        let text = format!("{}{line}", results_header(self.id, self.columns));
         let file = ResultsFile::parse(&text).ok()?;
         // The header is this plan's: its rows are what is left to check.
         file.check_rows(&self.plan).ok()?;
@@ -290,13 +310,14 @@ mod tests {
         let run = plan.run(run);
         row_line(
             &run,
-            &run_statistics(&run.params, plan.steps, plan.burn_in, 1),
+            &run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures),
+            plan.columns(),
         )
     }
 
     /// The CLI's bytes: every run computed in order, as `study` prints them.
     fn whole(plan: &Plan) -> String {
-        let mut csv = results_header(plan.id());
+        let mut csv = results_header(plan.id(), plan.columns());
         for run in 0..plan.run_count() {
             csv.push_str(&line(plan, run));
         }
@@ -321,7 +342,7 @@ mod tests {
 
     #[test]
     fn runs_are_handed_out_one_per_worker_in_run_order() {
-        let mut runner = StudyRunner::new(plan(), BTreeMap::new());
+        let mut runner = StudyRunner::new(plan(), plan().columns(), BTreeMap::new());
         let first = runner.start(2, 10.0);
         let runs: Vec<(usize, u64)> = first.iter().map(|a| (a.worker, a.run.index)).collect();
         assert_eq!(runs, [(0, 0), (1, 1)]);
@@ -338,7 +359,7 @@ mod tests {
     #[test]
     fn a_crashed_worker_s_run_is_redone_and_the_rows_are_the_clis() {
         let plan = plan();
-        let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+        let mut runner = StudyRunner::new(plan.clone(), plan.columns(), BTreeMap::new());
         let first = runner.start(2, 0.0);
         assert_eq!(runner.lost(1), Some(1), "worker 1 was computing run 1");
         // The fresh worker 1 computes run 1 again; worker 0 goes on.
@@ -357,7 +378,7 @@ mod tests {
     fn a_study_on_any_number_of_workers_gives_the_clis_bytes() {
         let plan = plan();
         for workers in [1, 2, 5, 9] {
-            let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+            let mut runner = StudyRunner::new(plan.clone(), plan.columns(), BTreeMap::new());
             let queue = runner.start(workers, 1.0);
             assert_eq!(queue.len(), workers.min(6));
             let mut order = finish(&mut runner, queue);
@@ -371,7 +392,7 @@ mod tests {
     #[test]
     fn cancel_then_resume_computes_only_the_missing_runs() {
         let plan = plan();
-        let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+        let mut runner = StudyRunner::new(plan.clone(), plan.columns(), BTreeMap::new());
         let queue = runner.start(2, 100.0);
         runner
             .record(0, 0, &line(&plan, 0), 150.0)
@@ -406,12 +427,12 @@ mod tests {
         let stored = ResultsFile::parse(&whole(&plan)).expect("whole results");
         let mut some = stored.rows.clone();
         some.retain(|run, _| run % 2 == 0);
-        let mut runner = StudyRunner::new(plan.clone(), some);
+        let mut runner = StudyRunner::new(plan.clone(), plan.columns(), some);
         assert_eq!((runner.phase(), runner.missing()), (Phase::Ready, 3));
         let handed: Vec<u64> = runner.start(3, 1.0).iter().map(|a| a.run.index).collect();
         assert_eq!(handed, [1, 3, 5]);
 
-        let mut complete = StudyRunner::new(plan, stored.rows);
+        let mut complete = StudyRunner::new(plan, stored.columns, stored.rows);
         assert_eq!(complete.phase(), Phase::Complete);
         assert_eq!(complete.start(2, 1.0), []);
     }
@@ -419,7 +440,7 @@ mod tests {
     #[test]
     fn a_row_that_is_not_the_runs_is_refused() {
         let plan = plan();
-        let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+        let mut runner = StudyRunner::new(plan.clone(), plan.columns(), BTreeMap::new());
         runner.start(1, 1.0);
         assert_eq!(
             runner.record(0, 0, &line(&plan, 1), 2.0),
@@ -434,7 +455,7 @@ mod tests {
     #[test]
     fn time_left_follows_the_rate_of_this_starts_runs() {
         let plan = plan();
-        let mut runner = StudyRunner::new(plan.clone(), BTreeMap::new());
+        let mut runner = StudyRunner::new(plan.clone(), plan.columns(), BTreeMap::new());
         runner.start(1, 1000.0);
         assert_eq!(
             runner.progress(1500.0).left_ms,
@@ -454,7 +475,7 @@ mod tests {
         assert!(
             runner
                 .summary_csv()
-                .starts_with(&results_header(plan.id())[..40])
+                .starts_with(&results_header(plan.id(), plan.columns())[..40])
         );
     }
 }

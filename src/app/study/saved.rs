@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::shelf::Chunk;
-use crate::model::study::{Plan, PlanId, ResultRow, ResultsFile, results_header};
+use crate::model::study::{Columns, Plan, PlanId, ResultRow, ResultsFile, results_header};
 
 /// The key of the plan of the study last started (its JSON text).
 pub const PLAN_KEY: &str = "boids-schwarm.study.plan.v1";
@@ -44,6 +44,9 @@ pub fn chunk_key(id: PlanId, chunk: u64) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Restored {
     pub rows: BTreeMap<u64, ResultRow>,
+    /// Their columns: version 1 for a study computed before version 2,
+    /// else what this program writes for the plan.
+    pub columns: Columns,
     /// Whether a stored chunk was not rows of this plan (and was dropped).
     pub damaged: bool,
 }
@@ -52,41 +55,67 @@ pub struct Restored {
 /// removed.
 pub fn restore(shelf: &mut impl Shelf, plan: &Plan) -> Restored {
     let id = plan.id();
-    let mut chunks = Vec::new();
-    for chunk in 0..id.runs.div_ceil(CHUNK) {
-        let key = chunk_key(id, chunk);
-        if let Some(text) = shelf.get(&key) {
-            if read_chunk(plan, chunk, &text).is_none() {
-                shelf.remove(&key);
-            }
-            chunks.push((chunk, text));
+    let chunks: Vec<Chunk> = (0..id.runs.div_ceil(CHUNK))
+        .filter_map(|chunk| shelf.get(&chunk_key(id, chunk)).map(|text| (chunk, text)))
+        .collect();
+    let restored = read_chunks(plan, chunks.clone());
+    for (chunk, text) in chunks {
+        if read_chunk(plan, restored.columns, chunk, &text).is_none() {
+            shelf.remove(&chunk_key(id, chunk));
         }
     }
-    read_chunks(plan, chunks)
+    restored
 }
 
 /// The rows of `plan` in these stored chunks (number and text); a chunk
-/// that is not rows of this plan's runs of that chunk is dropped.
+/// that is not rows of this plan's runs of that chunk is dropped. A
+/// study's rows are of one version: the first chunk with rows decides
+/// which (a plan of every measure may have been computed as version 1); a
+/// chunk of the other version is dropped like a damaged one.
 #[must_use]
 pub fn read_chunks(plan: &Plan, chunks: Vec<Chunk>) -> Restored {
+    let current = plan.columns();
+    let mut versions = vec![current];
+    if plan.measures.is_all() {
+        versions.push(Columns::VERSION_1);
+    }
     let mut rows = BTreeMap::new();
     let mut damaged = false;
+    let mut decided: Option<Columns> = None;
     for (chunk, text) in chunks {
-        match read_chunk(plan, chunk, &text) {
+        let read = match decided {
+            Some(columns) => read_chunk(plan, columns, chunk, &text),
+            None if text.is_empty() => Some(BTreeMap::new()),
+            None => versions.iter().find_map(|&columns| {
+                let read = read_chunk(plan, columns, chunk, &text)?;
+                decided = Some(columns);
+                Some(read)
+            }),
+        };
+        match read {
             Some(chunk_rows) => rows.extend(chunk_rows),
             None => damaged = true,
         }
     }
-    Restored { rows, damaged }
+    Restored {
+        rows,
+        columns: decided.unwrap_or(current),
+        damaged,
+    }
 }
 
-/// The rows of one stored chunk: complete lines of this plan's runs of that
-/// chunk, or `None`.
-fn read_chunk(plan: &Plan, chunk: u64, text: &str) -> Option<BTreeMap<u64, ResultRow>> {
+/// The rows of one stored chunk in `columns`: complete lines of this
+/// plan's runs of that chunk, or `None`.
+fn read_chunk(
+    plan: &Plan,
+    columns: Columns,
+    chunk: u64,
+    text: &str,
+) -> Option<BTreeMap<u64, ResultRow>> {
     if !text.is_empty() && !text.ends_with('\n') {
         return None;
     }
-    let file = ResultsFile::parse(&format!("{}{text}", results_header(plan.id()))).ok()?;
+    let file = ResultsFile::parse(&format!("{}{text}", results_header(plan.id(), columns))).ok()?;
     file.check_plan(plan).ok()?;
     let runs = chunk * CHUNK..(chunk + 1) * CHUNK;
     file.rows
@@ -228,10 +257,14 @@ mod tests {
     }
 
     fn rows(plan: &Plan, runs: impl Iterator<Item = u64>) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id());
+        let mut text = results_header(plan.id(), plan.columns());
         for run in runs {
             let run = plan.run(run);
-            text.push_str(&row_line(&run, &run_statistics(&run.params, 2, 0, 1)));
+            text.push_str(&row_line(
+                &run,
+                &run_statistics(&run.params, 2, 0, 1, plan.measures),
+                plan.columns(),
+            ));
         }
         ResultsFile::parse(&text).expect("rows").rows
     }
@@ -252,6 +285,7 @@ mod tests {
             restored,
             Restored {
                 rows: all,
+                columns: plan.columns(),
                 damaged: false
             }
         );

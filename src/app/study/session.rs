@@ -50,6 +50,10 @@ pub enum StudyNote {
     TooLarge(OverBound),
     /// Another tab computes this study: it was not started or deleted here.
     Elsewhere,
+    /// The study's rows were computed by an earlier version of the results
+    /// format: shown and exported as they are; nothing was computed
+    /// („Neu berechnen“ computes every run anew).
+    OldResults,
 }
 
 /// What the study's effects are carried out with.
@@ -82,6 +86,27 @@ pub enum ShelfState {
     Unavailable,
 }
 
+/// A start asked for: the plan (and its JSON text), on how many cores, and
+/// whether rows of an older results version are dropped and every run
+/// computed anew („Neu berechnen“).
+#[derive(Debug, Clone)]
+pub struct Launch {
+    pub json: String,
+    pub plan: Plan,
+    pub cores: u32,
+    pub anew: bool,
+}
+
+/// What a write of the open study carries beside its record.
+#[derive(Debug, Clone, Copy)]
+enum Written {
+    Record,
+    /// The chunk of this run.
+    ChunkOf(u64),
+    /// Every chunk, empty.
+    Cleared,
+}
+
 /// What waits for a study's rows.
 #[derive(Debug, Clone)]
 enum Waiting {
@@ -90,17 +115,9 @@ enum Waiting {
     /// „Exportieren“ of a study that is not open.
     Export(String),
     /// A start of a stored plan (or of any plan before the list came).
-    Start {
-        json: String,
-        plan: Plan,
-        cores: u32,
-    },
+    Start(Launch),
     /// A start, for the study's lock.
-    Lock {
-        json: String,
-        plan: Plan,
-        cores: u32,
-    },
+    Lock(Launch),
     /// The open study's rows, computed by another tab.
     Refresh(String),
 }
@@ -225,71 +242,54 @@ impl StudySession {
     }
 
     /// „Studie starten“ / „Studie fortsetzen“ at `now`: computes the missing
-    /// runs of `plan` (its JSON text `json`) on at most `cores` workers,
-    /// one per missing run, and no more than the memory bound holds (a
-    /// plan whose one run exceeds it starts nothing and says so). Rows of
-    /// this plan kept in storage count as done (they are read first); every
-    /// other stored study stays. Ignored while the study runs.
-    pub fn start(
-        &mut self,
-        executor: &mut impl StudyExecutor,
-        json: &str,
-        plan: Plan,
-        cores: u32,
-        now: f64,
-    ) {
+    /// runs of the plan on at most its `cores` workers, one per missing
+    /// run, and no more than the memory bound holds (a plan whose one run
+    /// exceeds it starts nothing and says so). Rows of this plan kept in
+    /// storage count as done (they are read first); every other stored
+    /// study stays. Ignored while the study runs. A plan whose stored rows
+    /// are of an older results version is opened as it is and not computed
+    /// ([`StudyNote::OldResults`]), unless `anew` („Neu berechnen“) asks to
+    /// drop them (in memory and in storage) and compute every run.
+    pub fn start(&mut self, executor: &mut impl StudyExecutor, launch: Launch, now: f64) {
         if self.is_running() {
             return;
         }
         match self.state {
             // After the list, it starts again.
-            ShelfState::Opening => {
-                self.waiting = Some(Waiting::Start {
-                    json: json.to_owned(),
-                    plan,
-                    cores,
-                });
-            }
+            ShelfState::Opening => self.waiting = Some(Waiting::Start(launch)),
             // One tab computes a study at a time: its lock first.
             ShelfState::Ready => {
                 executor.shelf(ShelfCall::Lock {
-                    hex: plan.id().hex(),
+                    hex: launch.plan.id().hex(),
                 });
-                self.waiting = Some(Waiting::Lock {
-                    json: json.to_owned(),
-                    plan,
-                    cores,
-                });
+                self.waiting = Some(Waiting::Lock(launch));
             }
-            ShelfState::Unavailable => self.launch_fresh(executor, json, plan, cores, now),
+            ShelfState::Unavailable => self.launch_fresh(executor, launch, now),
         }
     }
 
-    /// Starts `plan` with the rows in memory if it is open, else a new one.
-    fn launch_fresh(
-        &mut self,
-        executor: &mut impl StudyExecutor,
-        json: &str,
-        plan: Plan,
-        cores: u32,
-        now: f64,
-    ) {
-        if !self
+    /// Starts the plan with the rows in memory if it is open, else a new one.
+    fn launch_fresh(&mut self, executor: &mut impl StudyExecutor, launch: Launch, now: f64) {
+        let open = self
             .runner
             .as_ref()
-            .is_some_and(|runner| runner.id() == plan.id())
-        {
-            self.runner = Some(StudyRunner::new(plan, BTreeMap::new()));
+            .filter(|runner| runner.id() == launch.plan.id());
+        if open.is_some_and(|runner| runner.is_old() && !launch.anew) {
+            self.note = Some(StudyNote::OldResults);
+            return;
         }
-        self.json = json.to_owned();
-        self.launch(executor, cores, now);
+        if open.is_none_or(StudyRunner::is_old) {
+            self.runner = Some(fresh_runner(launch.plan));
+        }
+        self.json = launch.json;
+        self.launch(executor, launch.cores, now);
     }
 
     /// The lock of a start came: a stored plan's rows are read first (another
     /// tab may have added some), then it computes the missing runs.
     fn locked(&mut self, executor: &mut impl StudyExecutor, hex: String, ok: bool, now: f64) {
-        let Some(Waiting::Lock { json, plan, cores }) = self.waiting.take_if(
-            |waiting| matches!(waiting, Waiting::Lock { plan, .. } if plan.id().hex() == hex),
+        let Some(Waiting::Lock(launch)) = self.waiting.take_if(
+            |waiting| matches!(waiting, Waiting::Lock(launch) if launch.plan.id().hex() == hex),
         ) else {
             // Nobody waits for it any more.
             if ok {
@@ -304,18 +304,15 @@ impl StudySession {
         self.locked = Some(hex.clone());
         if self.stored(&hex).is_some() {
             executor.shelf(ShelfCall::Rows { hex });
-            self.waiting = Some(Waiting::Start { json, plan, cores });
+            self.waiting = Some(Waiting::Start(launch));
         } else {
-            self.launch_fresh(executor, &json, plan, cores, now);
+            self.launch_fresh(executor, launch, now);
         }
     }
 
     /// Releases the study's lock once it no longer computes here.
     fn settle_lock(&mut self, executor: &mut impl StudyExecutor) {
-        let starting = matches!(
-            self.waiting,
-            Some(Waiting::Start { .. } | Waiting::Lock { .. })
-        );
+        let starting = matches!(self.waiting, Some(Waiting::Start(_) | Waiting::Lock(_)));
         if !self.is_running()
             && !starting
             && let Some(hex) = self.locked.take()
@@ -351,7 +348,7 @@ impl StudySession {
     /// Keeps the open study's record, then starts its workers.
     fn launch(&mut self, executor: &mut impl StudyExecutor, cores: u32, now: f64) {
         self.note = None;
-        self.put(executor, None);
+        self.put(executor, Written::Record);
         let Some(runner) = self.runner.as_mut() else {
             return;
         };
@@ -376,9 +373,8 @@ impl StudySession {
         }
     }
 
-    /// Writes the open study's record and the chunk of run `run` (none:
-    /// the record alone), and updates the list.
-    fn put(&mut self, executor: &mut impl StudyExecutor, run: Option<u64>) {
+    /// Writes the open study's record and `chunks`, and updates the list.
+    fn put(&mut self, executor: &mut impl StudyExecutor, chunks: Written) {
         let Some(runner) = self
             .runner
             .as_ref()
@@ -399,10 +395,14 @@ impl StudySession {
                 ..study.clone()
             },
         );
-        let chunks = run
-            .map(|run| saved::chunk_of(runner.rows(), run))
-            .into_iter()
-            .collect();
+        let chunks = match chunks {
+            Written::Record => Vec::new(),
+            Written::ChunkOf(run) => vec![saved::chunk_of(runner.rows(), run)],
+            // The rows of an older version it replaces go from storage too.
+            Written::Cleared => (0..runner.id().runs.div_ceil(saved::CHUNK))
+                .map(|chunk| (chunk, String::new()))
+                .collect(),
+        };
         executor.shelf(ShelfCall::Put { study, chunks });
     }
 
@@ -527,7 +527,7 @@ impl StudySession {
                 {
                     let restored = saved::restore(executor.legacy(), &plan);
                     self.json = json;
-                    self.runner = Some(StudyRunner::new(plan, restored.rows));
+                    self.runner = Some(StudyRunner::new(plan, restored.columns, restored.rows));
                     self.opened = true;
                 }
                 self.after_list(executor, now);
@@ -608,7 +608,7 @@ impl StudySession {
         }
         let restored = saved::restore(executor.legacy(), &plan);
         let damaged = restored.damaged;
-        let runner = StudyRunner::new(plan, restored.rows);
+        let runner = StudyRunner::new(plan, restored.columns, restored.rows);
         let study = record(&runner, &json);
         let chunks = (0..id.runs.div_ceil(saved::CHUNK))
             .map(|chunk| saved::chunk_of(runner.rows(), chunk * saved::CHUNK))
@@ -632,9 +632,7 @@ impl StudySession {
     /// changed last opens.
     fn after_list(&mut self, executor: &mut impl StudyExecutor, now: f64) {
         match self.waiting.take() {
-            Some(Waiting::Start { json, plan, cores }) => {
-                self.start(executor, &json, plan, cores, now);
-            }
+            Some(Waiting::Start(launch)) => self.start(executor, launch, now),
             waiting => {
                 self.waiting = waiting;
                 if self.runner.is_none()
@@ -657,8 +655,8 @@ impl StudySession {
     ) {
         let waits_for = |waiting: &Waiting| match waiting {
             Waiting::Open(want) | Waiting::Export(want) | Waiting::Refresh(want) => want == hex,
-            Waiting::Start { plan, .. } => plan.id().hex() == hex,
-            Waiting::Lock { .. } => false,
+            Waiting::Start(launch) => launch.plan.id().hex() == hex,
+            Waiting::Lock(_) => false,
         };
         if !self.waiting.as_ref().is_some_and(waits_for) {
             return;
@@ -667,8 +665,8 @@ impl StudySession {
             return;
         };
         let (json, plan) = match &waiting {
-            Waiting::Start { json, plan, .. } | Waiting::Lock { json, plan, .. } => {
-                (json.clone(), Some(plan.clone()))
+            Waiting::Start(launch) | Waiting::Lock(launch) => {
+                (launch.json.clone(), Some(launch.plan.clone()))
             }
             Waiting::Open(_) | Waiting::Export(_) | Waiting::Refresh(_) => {
                 let json = self.stored(hex).map(|s| s.plan.clone()).unwrap_or_default();
@@ -690,15 +688,18 @@ impl StudySession {
             self.note = Some(StudyNote::Damaged);
         }
         let mut rows = restored.rows;
-        if matches!(waiting, Waiting::Start { .. })
-            && let Some(open) = self.runner.as_ref().filter(|open| open.id() == plan.id())
+        if matches!(waiting, Waiting::Start(_))
+            && let Some(open) = self
+                .runner
+                .as_ref()
+                .filter(|open| open.id() == plan.id() && open.columns() == restored.columns)
         {
             // Runs kept in memory only (storage refused them) stay.
             for (run, row) in open.rows() {
                 rows.entry(*run).or_insert_with(|| row.clone());
             }
         }
-        let runner = StudyRunner::new(plan, rows);
+        let runner = StudyRunner::new(plan, restored.columns, rows);
         match waiting {
             Waiting::Export(_) => self.export = Some(export_of(&runner)),
             Waiting::Open(_) => {
@@ -715,11 +716,25 @@ impl StudySession {
                     self.runner = Some(runner);
                 }
             }
-            Waiting::Lock { .. } => {}
-            Waiting::Start { cores, .. } => {
+            Waiting::Lock(_) => {}
+            Waiting::Start(launch) if runner.is_old() && !launch.anew => {
                 self.runner = Some(runner);
                 self.json = json;
-                self.launch(executor, cores, now);
+                self.opened = true;
+                self.note = Some(StudyNote::OldResults);
+            }
+            Waiting::Start(launch) => {
+                let old = runner.is_old();
+                self.runner = Some(if old {
+                    fresh_runner(launch.plan)
+                } else {
+                    runner
+                });
+                self.json = json;
+                if old {
+                    self.put(executor, Written::Cleared);
+                }
+                self.launch(executor, launch.cores, now);
             }
         }
     }
@@ -758,7 +773,7 @@ impl StudySession {
                 if self.state == ShelfState::Unavailable {
                     self.unsaved = Some(runner.id().hex());
                 }
-                self.put(executor, Some(reply.run));
+                self.put(executor, Written::ChunkOf(reply.run));
                 self.settle_lock(executor);
             }
             Ok(Recorded::Ignored) => {}
@@ -795,9 +810,15 @@ impl StudySession {
 
     fn send(executor: &mut impl StudyExecutor, runner: &StudyRunner, worker: usize, run: u64) {
         let plan = runner.plan();
-        let request = RunRequest::new(&plan.run(run), plan.steps, plan.burn_in);
+        let request = RunRequest::new(&plan.run(run), plan);
         executor.send_run(worker, &request);
     }
+}
+
+/// A study of `plan` without rows, in the columns this program writes.
+fn fresh_runner(plan: Plan) -> StudyRunner {
+    let columns = plan.columns();
+    StudyRunner::new(plan, columns, BTreeMap::new())
 }
 
 /// A study's record: its plan, its runs done and its bytes (no date yet).
@@ -826,7 +847,7 @@ fn export_of(runner: &StudyRunner) -> (String, String) {
 mod tests {
     use super::*;
     use crate::app::study::saved::MemoryShelf;
-    use crate::model::study::results_header;
+    use crate::model::study::{Columns, results_header};
     use std::collections::BTreeSet;
 
     /// 2 points × 3 seeds of a tiny swarm: 6 runs.
@@ -983,8 +1004,17 @@ mod tests {
         true
     }
 
+    fn launch(text: &str, cores: u32, anew: bool) -> Launch {
+        Launch {
+            json: text.to_owned(),
+            plan: plan(text),
+            cores,
+            anew,
+        }
+    }
+
     fn start(study: &mut StudySession, fakes: &mut Fakes, text: &str, cores: u32) {
-        study.start(fakes, text, plan(text), cores, 0.0);
+        study.start(fakes, launch(text, cores, false), 0.0);
         settle(study, fakes);
     }
 
@@ -994,9 +1024,9 @@ mod tests {
 
     /// The CLI's bytes: every run computed in order.
     fn whole(plan: &Plan) -> String {
-        let mut csv = results_header(plan.id());
+        let mut csv = results_header(plan.id(), plan.columns());
         for run in 0..plan.run_count() {
-            let request = RunRequest::new(&plan.run(run), plan.steps, plan.burn_in);
+            let request = RunRequest::new(&plan.run(run), plan);
             csv.push_str(&request.solve().expect("valid").line);
         }
         csv
@@ -1043,8 +1073,70 @@ mod tests {
         assert_eq!(restored.note(), None);
         assert_eq!(restored.studies()[0].bytes, {
             let csv = whole(&plan(PLAN));
-            (PLAN.len() + csv.len() - results_header(plan(PLAN).id()).len()) as u64
+            (PLAN.len() + csv.len() - results_header(plan(PLAN).id(), plan(PLAN).columns()).len())
+                as u64
         });
+    }
+
+    /// Rows of version 2 of a plan of every measure as version 1 kept them
+    /// (without the Binder cumulant, the last field).
+    fn as_version_1(lines: &str) -> String {
+        lines
+            .lines()
+            .map(|line| format!("{}\n", &line[..line.rfind(',').expect("fields")]))
+            .collect()
+    }
+
+    #[test]
+    fn a_study_kept_in_version_1_is_shown_as_it_is_and_computed_anew_only_when_asked() {
+        let mut fakes = Fakes::default();
+        let mut study = begin(&mut fakes);
+        start(&mut study, &mut fakes, PLAN, 2);
+        for _ in 0..4 {
+            answer(&mut study, &mut fakes);
+        }
+        study.cancel(&mut fakes, 2.0);
+        fakes.sent.clear();
+        let hex = plan(PLAN).id().hex();
+        let chunks = &mut fakes.db.studies.get_mut(&hex).expect("stored").2;
+        for text in chunks.values_mut() {
+            *text = as_version_1(text);
+        }
+        let old_chunks = chunks.clone();
+        let old_rows: String = old_chunks.values().map(String::as_str).collect();
+        // A reload opens it as it is: version 1, four runs.
+        let mut reloaded = begin(&mut fakes);
+        let runner = reloaded.runner().expect("opened");
+        assert!(runner.is_old());
+        assert_eq!(runner.columns(), Columns::VERSION_1);
+        assert_eq!(runner.rows().len(), 4);
+        assert_eq!(
+            results(&reloaded),
+            format!(
+                "{}{old_rows}",
+                results_header(plan(PLAN).id(), Columns::VERSION_1)
+            )
+        );
+        assert!(results(&reloaded).starts_with("# boids-schwarm-study version=1 "));
+        // „Studie starten“ computes nothing and says why.
+        let started = fakes.started.len();
+        start(&mut reloaded, &mut fakes, PLAN, 2);
+        assert_eq!(fakes.started.len(), started);
+        assert_eq!(reloaded.note(), Some(&StudyNote::OldResults));
+        assert!(reloaded.runner().expect("open").is_old());
+        assert_eq!(fakes.db.studies[&hex].2, old_chunks);
+        assert!(fakes.db.mine.is_empty(), "the lock is given back");
+        // „Neu berechnen“: every run anew, the old rows gone from storage.
+        reloaded.start(&mut fakes, launch(PLAN, 2, true), 0.0);
+        settle(&mut reloaded, &mut fakes);
+        assert!(reloaded.is_running());
+        assert_eq!(reloaded.runner().expect("open").rows().len(), 0);
+        while answer(&mut reloaded, &mut fakes) {}
+        assert_eq!(results(&reloaded), whole(&plan(PLAN)));
+        let again = begin(&mut fakes);
+        let runner = again.runner().expect("opened");
+        assert!(!runner.is_old());
+        assert_eq!(results(&again), whole(&plan(PLAN)));
     }
 
     #[test]
@@ -1167,7 +1259,7 @@ mod tests {
         let mut study = begin(&mut fakes);
         assert_eq!(study.shelf_state(), ShelfState::Unavailable);
         assert_eq!(study.note(), Some(&StudyNote::StorageUnavailable));
-        study.start(&mut fakes, PLAN, plan(PLAN), 3, 0.0);
+        study.start(&mut fakes, launch(PLAN, 3, false), 0.0);
         while answer(&mut study, &mut fakes) {}
         assert_eq!(results(&study), whole(&plan(PLAN)));
         assert!(
@@ -1185,7 +1277,7 @@ mod tests {
         first.cancel(&mut fakes, 1.0);
         fakes.sent.clear();
         let mut study = StudySession::begin(&mut fakes);
-        study.start(&mut fakes, PLAN, plan(PLAN), 2, 0.0);
+        study.start(&mut fakes, launch(PLAN, 2, false), 0.0);
         assert!(fakes.sent.is_empty(), "waits for the stored rows");
         settle(&mut study, &mut fakes);
         assert!(study.is_running());

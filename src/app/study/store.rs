@@ -19,14 +19,13 @@ use leptos::prelude::*;
 use super::draft::PlanDraft;
 use super::runner::{Progress, StudyRunner};
 use super::saved;
-use super::session::{StudyExecutor, StudyNote, StudySession};
+use super::session::{Launch, StudyExecutor, StudyNote, StudySession};
 use super::shelf::{self, ShelfCall};
 use crate::app::platform::download::download_csv;
 use crate::app::platform::driver::{Driver, StudyEvent};
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::platform::timing::now_ms;
 use crate::model::Measure;
-use crate::model::study::Plan;
 use crate::texts::study_page::study_note;
 use crate::worker::study::RunRequest;
 
@@ -177,11 +176,11 @@ impl StudyStore {
             .unwrap_or(false)
     }
 
-    /// „Studie starten“ / „Studie fortsetzen“: computes the missing runs of
-    /// `plan` (its JSON text `json`) on `cores` workers. Rows of this plan
-    /// kept in the browser count as done.
-    pub fn start(&self, json: &str, plan: Plan, cores: u32) {
-        self.act(|session, browser, now| session.start(browser, json, plan, cores, now));
+    /// „Studie starten“ / „Studie fortsetzen“ / „Neu berechnen“: computes
+    /// the missing runs of the plan ([`StudySession::start`]). Rows of this
+    /// plan kept in the browser count as done.
+    pub fn start(&self, launch: Launch) {
+        self.act(|session, browser, now| session.start(browser, launch, now));
     }
 
     /// „Abbrechen“: the runs in flight are dropped with their workers; the

@@ -9,7 +9,7 @@ use boids_schwarm::model::study::{
     MAX_PLAN_BYTES, Plan, PlanError, PlanProblem, ResultsError, ResultsFile, results_header,
 };
 use boids_schwarm::texts::cli::{NO_FOLDER, OUTPUT_LOCKED, unwritable_file};
-use boids_schwarm::texts::study::{plan_error, results_error};
+use boids_schwarm::texts::study::{OUTPUT_OLD_VERSION, plan_error, results_error};
 
 use crate::cli_io::{Failure, ReadFailure, read_at_most, read_file};
 
@@ -63,7 +63,8 @@ impl Output {
     /// holds is refused untouched. A missing or empty file, or one that
     /// holds only the beginning of the two header lines (a process killed
     /// while writing them), is started anew; a file of another plan is
-    /// refused; a last line without line break (cut off while being
+    /// refused, and so is one of results version 1 (new rows would not fit
+    /// its columns); a last line without line break (cut off while being
     /// written) is removed, so its run is computed again.
     pub fn open(path: &str, plan: &Plan) -> Result<(Self, BTreeMap<u64, String>), Failure> {
         let file = open_locked(path)?;
@@ -75,7 +76,8 @@ impl Output {
             path: path.to_owned(),
             file,
         };
-        let header = results_header(plan.id());
+        let columns = plan.columns();
+        let header = results_header(plan.id(), columns);
         if header.starts_with(&content) {
             output.file.set_len(0).map_err(unwritable)?;
             output.append(&header)?;
@@ -93,6 +95,9 @@ impl Output {
             })
             .of_file(path)
         })?;
+        if results.columns != columns {
+            return Err(Failure::Refused(OUTPUT_OLD_VERSION.to_owned()).of_file(path));
+        }
         output
             .file
             .set_len(results.complete_bytes as u64)

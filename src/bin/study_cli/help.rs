@@ -1,5 +1,6 @@
 //! The German usage of the study commands (`… study --help`).
 
+use boids_schwarm::model::Measure;
 use boids_schwarm::model::study::{
     CLI_MEMORY_MIB, RESULTS_HEADER, SWARM_BYTES_PER_BOID, WINDOW_STEP_BYTES,
 };
@@ -9,6 +10,7 @@ use boids_schwarm::model::study::{
 pub fn text() -> String {
     let columns = RESULTS_HEADER.replace(',', ", ");
     let columns = wrap(&columns, 76);
+    let measures = Measure::ALL.map(Measure::key).join(", ");
     format!(
         "Aufruf: boids-schwarm-cli study PLAN.json [--threads K] [--shard I/N] [--output DATEI]\n\
          \x20                                          [--memory MiB]\n\
@@ -17,7 +19,8 @@ pub fn text() -> String {
          \n\
          Eine Studie rechnet das Modell viele Male – über ein Raster von Parameterwerten\n\
          und mehrere Seeds – und fasst jeden Lauf durch Statistiken der Maße über ein\n\
-         Fenster von Schritten zusammen (Mittel, Standardabweichung, Endwert).\n\
+         Fenster von Schritten zusammen (Mittel, Standardabweichung, Endwert; zur Ordnung\n\
+         auch Suszeptibilität und Binder-Kumulante).\n\
          \n\
          study PLAN.json\n\
          \x20 gibt die Ergebnisse als CSV auf stdout aus, eine Zeile je Lauf in der\n\
@@ -31,7 +34,8 @@ pub fn text() -> String {
          \x20                 schon Zeilen desselben Plans, werden nur die fehlenden Läufe\n\
          \x20                 gerechnet (eine abgebrochene Studie setzt fort; eine zuletzt\n\
          \x20                 halb geschriebene Zeile wird verworfen und neu gerechnet).\n\
-         \x20                 Eine Datei eines anderen Plans wird abgelehnt. Solange die\n\
+         \x20                 Eine Datei eines anderen Plans oder im Ergebnisformat 1\n\
+         \x20                 (einer früheren Version) wird abgelehnt. Solange die\n\
          \x20                 Studie läuft, ist DATEI gesperrt: Ein zweiter Aufruf mit\n\
          \x20                 derselben DATEI wird abgelehnt und ändert sie nicht.\n\
          \x20 --memory MiB    Grenze für den Speicher der gleichzeitig gerechneten Läufe\n\
@@ -47,20 +51,23 @@ pub fn text() -> String {
          \x20 einzelner Aufruf von study ausgibt. Lehnt Dateien verschiedener Pläne,\n\
          \x20 verschiedene Zeilen für denselben Lauf und Statistiken, die keine endlichen\n\
          \x20 Zahlen sind, ab und nennt fehlende Läufe (Exit-Code 2), außer mit --partial,\n\
-         \x20 das nur die vorhandenen ausgibt.\n\
+         \x20 das nur die vorhandenen ausgibt. Dateien im Ergebnisformat 1 (einer früheren\n\
+         \x20 Version) werden als Format 1 zusammengefügt; beide Formate mischen geht nicht.\n\
          \x20 --plan PLAN.json  prüft außerdem, dass die Dateien zu diesem Plan gehören und\n\
          \x20                   jede Zeile die Parameter ihrer Laufnummer trägt.\n\
          \n\
          study-summary PLAN.json ERGEBNISSE.csv\n\
          \x20 gibt je Rasterpunkt über die Läufe seiner Seeds Mittel, Standardabweichung\n\
-         \x20 und Standardfehler jedes Maßes als CSV aus (alle Läufe müssen vorhanden sein).\n\
+         \x20 und Standardfehler jedes Maßes als CSV aus (alle Läufe müssen vorhanden sein),\n\
+         \x20 im Ergebnisformat der Datei.\n\
          \n\
          Der Plan (JSON, höchstens 1 MiB):\n\
          \x20 {{\"format\": \"boids-schwarm-study\", \"version\": 1,\n\
          \x20  \"base\": {{\"count\": 200, \"radius\": 1.2}},\n\
          \x20  \"sweep\": [{{\"parameter\": \"alignment\", \"values\": [0, 0.1, 0.2]}},\n\
          \x20            {{\"parameter\": \"count\", \"from\": 100, \"to\": 400, \"points\": 4}}],\n\
-         \x20  \"seeds\": [1, 2, 3], \"steps\": 750, \"burn_in\": 250}}\n\
+         \x20  \"seeds\": [1, 2, 3], \"steps\": 750, \"burn_in\": 250,\n\
+         \x20  \"measures\": [\"polarization\", \"groups\"]}}\n\
          \x20 base      Parameter (außer seed) mit Code-Namen; fehlende: Standardwert\n\
          \x20 sweep     keine, eine oder zwei Achsen, die erste außen: ein Parameter mit\n\
          \x20           values (Liste) oder from, to, points (≥ 2 gleichmäßige Werte;\n\
@@ -69,11 +76,17 @@ pub fn text() -> String {
          \x20 steps     letzter Schritt jedes Laufs (1 bis 1 000 000)\n\
          \x20 burn_in   erster Schritt des Fensters (0 bis steps); das Fenster umfasst\n\
          \x20           die Zustände der Schritte burn_in bis steps\n\
+         \x20 measures  (wahlweise) nur diese Maße rechnen und ausgeben, jedes höchstens\n\
+         \x20           einmal: {measures};\n\
+         \x20           ohne den Schlüssel alle. Eine Studie nur der Ordnung rechnet so\n\
+         \x20           keine nächsten Abstände und keine Gruppen.\n\
          \x20 Höchstens 10 000 Läufe; unbekannte Schlüssel sind Fehler. Lauf 0, 1, …: die\n\
          \x20 Werte der ersten Achse außen, die Seeds innen.\n\
          \n\
          Spalten der Ergebnisse (Zahlen in kürzester exakter Form mit Dezimalpunkt; leer,\n\
-         wo nicht definiert; die erste Zeile ist ein Kommentar mit der Kennung des Plans):\n\
+         wo nicht definiert; die erste Zeile ist ein Kommentar mit Format und Kennung des\n\
+         Plans; mit measures nur die Spalten dieser Maße, Suszeptibilität und Binder-\n\
+         Kumulante nur mit polarization):\n\
          {columns}\n\
          \n\
          Exit-Code 0: Erfolg.\n\

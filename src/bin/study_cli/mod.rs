@@ -71,7 +71,7 @@ fn study(program: &str, args: StudyArgs) -> Result<(), Failure> {
         // A note only: the study goes on even where stderr is gone.
         let _ = writeln!(std::io::stderr(), "{program}: {note}");
     }
-    print(&results_header(plan.id()))?;
+    print(&results_header(plan.id(), plan.columns()))?;
     let mut printer = parallel::InOrder::new(&selected, done);
     printer.flush(print)?;
     parallel::compute(&plan, &pending, threads, |run, line| {
@@ -123,5 +123,5 @@ fn study_summary(plan_path: &str, results_path: &str) -> Result<(), Failure> {
             Failure::Refused(texts::missing_runs(&missing, plan.run_count())).of_file(results_path),
         );
     }
-    print(&summary_csv(&plan, &results.rows))
+    print(&summary_csv(&plan, results.columns.version, &results.rows))
 }

@@ -32,8 +32,10 @@ pub fn compute<E>(
                     };
                     let run = plan.run(index);
                     // One thread per run: the runs themselves fill the cores.
-                    let stats = run_statistics(&run.params, plan.steps, plan.burn_in, 1);
-                    if sender.send((index, row_line(&run, &stats))).is_err() {
+                    let stats =
+                        run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures);
+                    let line = row_line(&run, &stats, plan.columns());
+                    if sender.send((index, line)).is_err() {
                         break;
                     }
                 }

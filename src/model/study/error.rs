@@ -98,6 +98,9 @@ pub enum PlanProblem {
     /// `seeds.from + seeds.count − 1` exceeds the largest seed.
     #[error("the last seed {last} exceeds 4294967295")]
     SeedsBeyondLast { last: u64 },
+    /// `measures[i]` is not a §6 measure's code name.
+    #[error("not a measure's name")]
+    UnknownMeasure,
     /// The plan has more than [`super::MAX_RUNS`] runs: exactly this many
     /// (u128: a plan of 1 MiB can ask for more than u64 holds).
     #[error("{runs} runs, more than allowed")]
@@ -150,6 +153,9 @@ pub enum MergeError {
     /// A file of another plan than the first file's.
     #[error("file {file} belongs to another plan")]
     OtherPlan { file: usize },
+    /// A file of the first file's plan in another results version.
+    #[error("file {file} is of another results version")]
+    OtherVersion { file: usize },
     /// Two files hold different rows for one run.
     #[error("run {run} differs between files {first} and {file}")]
     ConflictingRows { run: u64, first: usize, file: usize },

@@ -7,10 +7,13 @@
 //! ```text
 //! boids-schwarm-study 1
 //! steps=<steps> burn_in=<burn_in>
+//! measures=<code names in §6 order, comma-separated>   (only when not all six)
 //! <count>,<seed>,<radius>,<separation>,<alignment>,<cohesion>,<max_speed>   (one line per run, in run order)
 //! ```
 //!
 //! with numbers in shortest round-trip form and every line ending in `\n`.
+//! The `measures` line is left out for a plan of every measure, so that
+//! such a plan keeps the hash it had before plans could name measures.
 //! It holds exactly what the results rows depend on, so two plans with the
 //! same runs (however their axes, lists, ranges, key order or spacing were
 //! written) have the same hash, and plans with different runs differ. The
@@ -59,6 +62,10 @@ impl Plan {
             "boids-schwarm-study 1\nsteps={} burn_in={}\n",
             self.steps, self.burn_in
         );
+        if !self.measures.is_all() {
+            let names: Vec<&str> = self.measures.iter().map(|m| m.key()).collect();
+            text.push_str(&format!("measures={}\n", names.join(",")));
+        }
         for run in self.runs() {
             let p = run.params;
             text.push_str(&format!(

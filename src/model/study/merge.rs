@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::columns::Columns;
 use super::error::MergeError;
 use super::hash::PlanId;
 use super::results::{ResultRow, ResultsFile, results_header};
@@ -12,6 +13,8 @@ use super::results::{ResultRow, ResultsFile, results_header};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Merged {
     pub id: PlanId,
+    /// The files' version and measures (one for all).
+    pub columns: Columns,
     /// Every run some file holds, by run number.
     pub rows: BTreeMap<u64, ResultRow>,
 }
@@ -28,7 +31,7 @@ impl Merged {
     /// The results CSV of the rows held, in run order.
     #[must_use]
     pub fn csv(&self) -> String {
-        let mut csv = results_header(self.id);
+        let mut csv = results_header(self.id, self.columns);
         for row in self.rows.values() {
             csv.push_str(&row.line);
         }
@@ -36,15 +39,18 @@ impl Merged {
     }
 }
 
-/// Merges files of one plan. Refuses a file of another plan than the
-/// first and two files with different rows for one run (the same row twice
-/// counts once).
+/// Merges files of one plan and one version. Refuses a file of another
+/// plan or version than the first and two files with different rows for
+/// one run (the same row twice counts once).
 pub fn merge(files: &[ResultsFile]) -> Result<Merged, MergeError> {
     let first = files.first().ok_or(MergeError::NoFiles)?;
     let mut rows: BTreeMap<u64, (usize, ResultRow)> = BTreeMap::new();
     for (file, results) in files.iter().enumerate() {
         if results.id != first.id {
             return Err(MergeError::OtherPlan { file });
+        }
+        if results.columns != first.columns {
+            return Err(MergeError::OtherVersion { file });
         }
         for (&run, row) in &results.rows {
             match rows.get(&run) {
@@ -64,6 +70,7 @@ pub fn merge(files: &[ResultsFile]) -> Result<Merged, MergeError> {
     }
     Ok(Merged {
         id: first.id,
+        columns: first.columns,
         rows: rows.into_iter().map(|(run, (_, row))| (run, row)).collect(),
     })
 }

@@ -11,6 +11,7 @@
 //! where runs are computed and where rows go.
 
 mod axis;
+mod columns;
 mod error;
 mod hash;
 mod json;
@@ -23,6 +24,7 @@ mod stats;
 mod summary;
 
 pub use axis::Axis;
+pub use columns::{Columns, ResultsVersion};
 pub use error::{MergeError, PlanError, PlanProblem, ResultsError};
 pub use hash::PlanId;
 pub use memory::{
@@ -34,6 +36,6 @@ pub use plan::{MAX_PLAN_BYTES, MAX_RUNS, MAX_STEPS, PLAN_FORMAT, PLAN_VERSION, P
 pub use results::{RESULTS_HEADER, ResultRow, ResultsFile, comment_line, results_header, row_line};
 pub use runs::Run;
 pub use stats::{
-    RunStatistics, WINDOW_STEP_BYTES, WindowStatistics, binder_cumulant, run_statistics,
+    Quantity, RunStatistics, WINDOW_STEP_BYTES, WindowStatistics, binder_cumulant, run_statistics,
 };
 pub use summary::summary_csv;

@@ -5,11 +5,12 @@
 use serde_json::Value;
 
 use super::axis::{Axis, parse_sweep};
+use super::columns::Columns;
 use super::error::{PlanError, PlanProblem};
 use super::json::{
     Distinct, child, error, integer, list_of, object, only_keys, param_value, required,
 };
-use crate::model::{JsonProblem, ParamField, Params, read_json};
+use crate::model::{JsonProblem, Measure, MeasureSet, ParamField, Params, read_json};
 
 /// The `format` of a plan file.
 pub const PLAN_FORMAT: &str = "boids-schwarm-study";
@@ -36,6 +37,9 @@ pub struct Plan {
     pub steps: u64,
     /// The first step of the statistics window.
     pub burn_in: u64,
+    /// The measures every run computes and writes (not empty; every
+    /// measure when the plan has no `measures`).
+    pub measures: MeasureSet,
 }
 
 /// The seeds before they are listed (a range may be huge until the run
@@ -70,7 +74,7 @@ impl Plan {
             top,
             "",
             &[
-                "format", "version", "base", "sweep", "seeds", "steps", "burn_in",
+                "format", "version", "base", "sweep", "seeds", "steps", "burn_in", "measures",
             ],
         )?;
         if required(top, "", "format")?.as_str() != Some(PLAN_FORMAT) {
@@ -93,6 +97,10 @@ impl Plan {
         let seeds = parse_seeds(required(top, "", "seeds")?)?;
         let steps = integer(required(top, "", "steps")?, "steps", 1, MAX_STEPS)?;
         let burn_in = integer(required(top, "", "burn_in")?, "burn_in", 0, steps)?;
+        let measures = match top.get("measures") {
+            Some(measures) => parse_measures(measures)?,
+            None => MeasureSet::ALL,
+        };
         let runs = run_count(&axes, &seeds);
         if runs > u128::from(MAX_RUNS) {
             return Err(error("", PlanProblem::TooManyRuns { runs }));
@@ -107,7 +115,14 @@ impl Plan {
             seeds,
             steps,
             burn_in,
+            measures,
         })
+    }
+
+    /// The columns this program writes for the plan's results.
+    #[must_use]
+    pub fn columns(&self) -> Columns {
+        Columns::current(self.measures)
     }
 
     /// The number of states in every run's window: `steps − burn_in + 1`.
@@ -179,6 +194,29 @@ fn parse_seeds(value: &Value) -> Result<Seeds, PlanError> {
         }
     }
     Ok(Seeds::List(list_of(seeds, |seed| seed as u32)))
+}
+
+/// `measures`: a non-empty list of §6 code names, none twice.
+fn parse_measures(value: &Value) -> Result<MeasureSet, PlanError> {
+    let list = value
+        .as_array()
+        .ok_or_else(|| error("measures", PlanProblem::NotAList))?;
+    if list.is_empty() {
+        return Err(error("measures", PlanProblem::Empty));
+    }
+    let mut named: Vec<Measure> = Vec::new();
+    for (position, value) in list.iter().enumerate() {
+        let key = format!("measures[{position}]");
+        let measure = Measure::ALL
+            .into_iter()
+            .find(|measure| value.as_str() == Some(measure.key()))
+            .ok_or_else(|| error(key.clone(), PlanProblem::UnknownMeasure))?;
+        if let Some(first) = named.iter().position(|&m| m == measure) {
+            return Err(error(key, PlanProblem::Repeated { first }));
+        }
+        named.push(measure);
+    }
+    Ok(named.into_iter().collect())
 }
 
 /// A JSON problem as a plan's problem.

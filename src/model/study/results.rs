@@ -1,67 +1,76 @@
-//! The results CSV of a study (SPEC §8): a comment line naming the plan, the
-//! header, one row per run. The one writer and reader the command-line tool
+//! The results CSV of a study (SPEC §8): a comment line naming the
+//! format's version and the plan, the header of the plan's measures
+//! ([`Columns`]), one row per run. The one writer and reader the command-line tool
 //! and the app share. Numbers are written as the series CSV of §6 writes
 //! them: `{}` of f64, the shortest form that reads back to the same value,
 //! with a decimal point; an undefined value is an empty field.
 
 use std::collections::BTreeMap;
 
+use super::columns::{Columns, ResultsVersion};
 use super::error::ResultsError;
 use super::hash::PlanId;
 use super::plan::{MAX_RUNS, Plan};
 use super::runs::Run;
-use super::stats::{RunStatistics, WindowStatistics};
+use super::stats::{Quantity, RunStatistics, WindowStatistics};
 use crate::model::{Params, excerpt};
 
-/// The header line of the results CSV (without the line break).
-pub const RESULTS_HEADER: &str = "run,count,seed,radius,separation,alignment,cohesion,max_speed,mean_speed_mean,mean_speed_sd,mean_speed_final,polarization_mean,polarization_sd,polarization_final,mean_neighbors_mean,mean_neighbors_sd,mean_neighbors_final,groups_mean,groups_sd,groups_final,largest_group_mean,largest_group_sd,largest_group_final,mean_nearest_distance_mean,mean_nearest_distance_sd,mean_nearest_distance_final,polarization_susceptibility";
-
-/// Fields of a row: run, seven parameters, 6 × 3 statistics, susceptibility.
-const FIELDS: usize = 27;
+/// The header line of the results CSV of a plan of every measure, as
+/// written now (version 2; without the line break).
+pub const RESULTS_HEADER: &str = "run,count,seed,radius,separation,alignment,cohesion,max_speed,mean_speed_mean,mean_speed_sd,mean_speed_final,polarization_mean,polarization_sd,polarization_final,mean_neighbors_mean,mean_neighbors_sd,mean_neighbors_final,groups_mean,groups_sd,groups_final,largest_group_mean,largest_group_sd,largest_group_final,mean_nearest_distance_mean,mean_nearest_distance_sd,mean_nearest_distance_final,polarization_susceptibility,polarization_binder";
 
 const COMMENT_START: &str = "# boids-schwarm-study ";
 
-/// The first line of a results or summary file, with its line break:
-/// `# boids-schwarm-study version=1 plan=<16 hex digits> runs=<runs>`.
+/// The first line of a results or summary file of `version`, with its line
+/// break: `# boids-schwarm-study version=<v> plan=<16 hex digits> runs=<runs>`.
 #[must_use]
-pub fn comment_line(id: PlanId) -> String {
+pub fn comment_line(id: PlanId, version: ResultsVersion) -> String {
     format!(
-        "{COMMENT_START}version=1 plan={} runs={}\n",
+        "{COMMENT_START}version={} plan={} runs={}\n",
+        version.number(),
         id.hex(),
         id.runs
     )
 }
 
 /// The comment line and the header, each with its line break: what a
-/// results file starts with.
+/// results file of plan `id` with `columns` starts with.
 #[must_use]
-pub fn results_header(id: PlanId) -> String {
-    format!("{}{RESULTS_HEADER}\n", comment_line(id))
+pub fn results_header(id: PlanId, columns: Columns) -> String {
+    format!(
+        "{}{}\n",
+        comment_line(id, columns.version),
+        columns.results_header()
+    )
 }
 
 fn number(value: Option<f64>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
-/// The results row of a run with its statistics, with its line break.
+/// The results row of a run with its statistics, in `columns`, with its
+/// line break.
 #[must_use]
-pub fn row_line(run: &Run, stats: &RunStatistics) -> String {
-    format_row(run.index, &run.params, stats)
+pub fn row_line(run: &Run, stats: &RunStatistics, columns: Columns) -> String {
+    format_row(run.index, &run.params, stats, columns)
 }
 
-fn format_row(index: u64, p: &Params, stats: &RunStatistics) -> String {
+fn format_row(index: u64, p: &Params, stats: &RunStatistics, columns: Columns) -> String {
     let mut line = format!(
         "{},{},{},{},{},{},{},{}",
         index, p.count, p.seed, p.radius, p.separation, p.alignment, p.cohesion, p.max_speed
     );
-    for m in stats.measures {
+    for measure in columns.measures.iter() {
+        let m = stats.of(measure);
         for value in [m.mean, m.sd, m.last] {
             line.push(',');
             line.push_str(&number(value));
         }
     }
-    line.push(',');
-    line.push_str(&number(Some(stats.polarization_susceptibility)));
+    for quantity in columns.extras() {
+        line.push(',');
+        line.push_str(&number(quantity.of(stats)));
+    }
     line.push('\n');
     line
 }
@@ -82,6 +91,8 @@ pub struct ResultRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultsFile {
     pub id: PlanId,
+    /// The file's version and measures.
+    pub columns: Columns,
     /// The rows by run number (a run written twice with the same row counts once).
     pub rows: BTreeMap<u64, ResultRow>,
     /// Bytes of the file up to the end of its last complete line. A last
@@ -96,14 +107,15 @@ impl ResultsFile {
     pub fn parse(text: &str) -> Result<Self, ResultsError> {
         let complete_bytes = text.rfind('\n').map_or(0, |end| end + 1);
         let mut lines = text[..complete_bytes].lines();
-        let id = parse_comment(lines.next().ok_or(ResultsError::NotResults)?)?;
-        if lines.next() != Some(RESULTS_HEADER) {
-            return Err(ResultsError::WrongHeader);
-        }
+        let (id, version) = parse_comment(lines.next().ok_or(ResultsError::NotResults)?)?;
+        let columns = lines
+            .next()
+            .and_then(|header| Columns::of_header(version, header))
+            .ok_or(ResultsError::WrongHeader)?;
         let mut rows = BTreeMap::new();
         for (offset, text) in lines.enumerate() {
             let line = offset + 3;
-            let row = parse_row(text).ok_or(ResultsError::BadRow { line })?;
+            let row = parse_row(text, columns).ok_or(ResultsError::BadRow { line })?;
             // `inf` and `NaN` are how f64 prints them, so such a row is
             // canonical; no run computes them, and a mean over them is void.
             if !row.stats.is_finite() {
@@ -125,16 +137,18 @@ impl ResultsFile {
         }
         Ok(Self {
             id,
+            columns,
             rows,
             complete_bytes,
         })
     }
 
-    /// Checks that the file holds results of `plan`: the same identity and
-    /// every row's parameters those its run number gives in the plan's
-    /// expansion ([`Plan::run`]), so a row cannot stand for another run.
+    /// Checks that the file holds results of `plan`: the same identity,
+    /// the plan's measures, and every row's parameters those its run number
+    /// gives in the plan's expansion ([`Plan::run`]), so a row cannot stand
+    /// for another run.
     pub fn check_plan(&self, plan: &Plan) -> Result<(), ResultsError> {
-        if self.id != plan.id() {
+        if self.id != plan.id() || self.columns.measures != plan.measures {
             return Err(ResultsError::OtherPlan);
         }
         self.check_rows(plan)
@@ -155,7 +169,7 @@ impl ResultsFile {
     }
 }
 
-fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
+fn parse_comment(line: &str) -> Result<(PlanId, ResultsVersion), ResultsError> {
     let rest = line
         .strip_prefix(COMMENT_START)
         .ok_or(ResultsError::NotResults)?;
@@ -164,11 +178,9 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
         Some(Some(("version", version))) => version,
         _ => return Err(ResultsError::NotResults),
     };
-    if version != "1" {
-        return Err(ResultsError::WrongVersion {
-            found: excerpt(version),
-        });
-    }
+    let version = ResultsVersion::parse(version).ok_or_else(|| ResultsError::WrongVersion {
+        found: excerpt(version),
+    })?;
     let (Some(Some(("plan", hex))), Some(Some(("runs", runs))), None) =
         (fields.next(), fields.next(), fields.next())
     else {
@@ -187,13 +199,14 @@ fn parse_comment(line: &str) -> Result<PlanId, ResultsError> {
         .ok_or_else(|| ResultsError::ImpossibleRunCount {
             found: excerpt(runs),
         })?;
-    Ok(PlanId { hash, runs })
+    Ok((PlanId { hash, runs }, version))
 }
 
-/// A row exactly as [`row_line`] writes it (anything else is `None`).
-fn parse_row(text: &str) -> Option<ResultRow> {
+/// A row exactly as [`row_line`] writes it in `columns` (anything else
+/// is `None`).
+fn parse_row(text: &str, columns: Columns) -> Option<ResultRow> {
     let fields: Vec<&str> = text.split(',').collect();
-    if fields.len() != FIELDS {
+    if fields.len() != columns.fields() {
         return None;
     }
     let float = |i: usize| fields[i].parse::<f64>().ok();
@@ -214,27 +227,36 @@ fn parse_row(text: &str) -> Option<ResultRow> {
         max_speed: float(7)?,
     };
     params.validate().ok()?;
-    let mut measures = [WindowStatistics {
-        mean: None,
-        sd: None,
-        last: None,
-    }; 6];
-    for (m, stats) in measures.iter_mut().enumerate() {
-        let first = 8 + 3 * m;
-        *stats = WindowStatistics {
-            mean: optional(first)?,
-            sd: optional(first + 1)?,
-            last: optional(first + 2)?,
-        };
+    let mut stats = RunStatistics {
+        measures: [WindowStatistics::NONE; 6],
+        polarization_susceptibility: None,
+        polarization_binder: None,
+    };
+    let mut next = 8;
+    for (position, measure) in crate::model::Measure::ALL.into_iter().enumerate() {
+        if columns.measures.contains(measure) {
+            stats.measures[position] = WindowStatistics {
+                mean: optional(next)?,
+                sd: optional(next + 1)?,
+                last: optional(next + 2)?,
+            };
+            next += 3;
+        }
+    }
+    for quantity in columns.extras() {
+        let value = optional(next)?;
+        match quantity {
+            // Every run with the polarization has a susceptibility.
+            Quantity::Susceptibility => stats.polarization_susceptibility = Some(value?),
+            Quantity::Binder => stats.polarization_binder = value,
+            Quantity::Mean(_) => return None,
+        }
+        next += 1;
     }
     let index = fields[0].parse().ok()?;
-    let stats = RunStatistics {
-        measures,
-        polarization_susceptibility: float(26)?,
-    };
     let line = format!("{text}\n");
     // Only the canonical form is a row: it is what merging compares.
-    (format_row(index, &params, &stats) == line).then_some(ResultRow {
+    (format_row(index, &params, &stats, columns) == line).then_some(ResultRow {
         index,
         params,
         stats,

@@ -8,7 +8,7 @@
 //! at its final length: the standard deviations need every value after the
 //! mean, so the values themselves are kept, but nothing else.
 
-use crate::model::{Measure, Measures, Params, Swarm};
+use crate::model::{Measure, MeasureSet, Measures, Params, Swarm};
 
 use super::plan::MAX_STEPS;
 
@@ -26,6 +26,13 @@ pub struct WindowStatistics {
 }
 
 impl WindowStatistics {
+    /// No value: an undefined measure, or one not computed.
+    pub const NONE: Self = Self {
+        mean: None,
+        sd: None,
+        last: None,
+    };
+
     /// The statistics of `values` in step order (at least one); any
     /// undefined value makes the measure undefined over the window.
     #[must_use]
@@ -36,17 +43,12 @@ impl WindowStatistics {
     /// [`WindowStatistics::of`] of the values `values` yields, walked again
     /// for each sum (so nothing is copied): the same sums in the same order.
     fn of_sequence(values: impl Iterator<Item = Option<f64>> + Clone) -> Self {
-        let undefined = Self {
-            mean: None,
-            sd: None,
-            last: None,
-        };
         if values.clone().any(|value| value.is_none()) {
-            return undefined;
+            return Self::NONE;
         }
         let values = values.flatten();
         let Some(last) = values.clone().last() else {
-            return undefined;
+            return Self::NONE;
         };
         let len = values.clone().count();
         let n = len as f64;
@@ -160,12 +162,14 @@ impl Window {
         self.states.push(WindowState::of(measures));
     }
 
-    /// The statistics of the states of a swarm of `count` boids.
-    fn statistics(&self, count: u32) -> RunStatistics {
+    /// The statistics of the measures `set` of the states of a swarm of
+    /// `count` boids.
+    fn statistics(&self, count: u32, set: MeasureSet) -> RunStatistics {
         let defined = self.nearest_defined;
         RunStatistics::of_values(
             |measure| self.states.iter().map(move |s| s.get(measure, defined)),
             count,
+            set,
         )
     }
 }
@@ -173,16 +177,22 @@ impl Window {
 /// The statistics of one run over its window.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RunStatistics {
-    /// One entry per measure, in the order of [`Measure::ALL`] (§6).
+    /// One entry per measure, in the order of [`Measure::ALL`] (§6); a
+    /// measure the run did not compute is [`WindowStatistics::NONE`].
     pub measures: [WindowStatistics; 6],
     /// `N · Σ (φ_k − φ̄)² / n` with φ the polarization and φ̄ its window
-    /// mean, summed in step order; dimensionless, ≥ 0.
-    pub polarization_susceptibility: f64,
+    /// mean, summed in step order; dimensionless, ≥ 0. `None` when the
+    /// polarization was not computed.
+    pub polarization_susceptibility: Option<f64>,
+    /// [`binder_cumulant`] of the window's polarizations; `None` when the
+    /// polarization was not computed, where Σ φ² = 0, and in rows of
+    /// results version 1 (which had no such column).
+    pub polarization_binder: Option<f64>,
 }
 
 impl RunStatistics {
     /// The statistics of the window's measures `rows` (in step order, at
-    /// least one) of a swarm of `count` boids.
+    /// least one) of a swarm of `count` boids: all of them.
     ///
     /// # Panics
     /// When `rows` is empty.
@@ -192,23 +202,39 @@ impl RunStatistics {
         Self::of_values(
             |measure| rows.iter().map(move |row| row.get(measure)),
             count,
+            MeasureSet::ALL,
         )
     }
 
-    /// The statistics of a window whose values of a measure `values` yields
-    /// in step order (at least one state, polarization always defined).
-    fn of_values<I>(values: impl Fn(Measure) -> I, count: u32) -> Self
+    /// The statistics of the measures `set` of a window whose values of a
+    /// measure `values` yields in step order (at least one state,
+    /// polarization always defined).
+    fn of_values<I>(values: impl Fn(Measure) -> I, count: u32, set: MeasureSet) -> Self
     where
         I: Iterator<Item = Option<f64>> + Clone,
     {
-        let measures = Measure::ALL.map(|measure| WindowStatistics::of_sequence(values(measure)));
-        let polarization = values(Measure::Polarization).flatten();
-        let mean = measures[1].mean.expect("polarization is always defined");
-        let n = polarization.clone().count() as f64;
-        let susceptibility = f64::from(count) * squared_deviations(polarization, mean) / n;
+        let measures = Measure::ALL.map(|measure| {
+            if set.contains(measure) {
+                WindowStatistics::of_sequence(values(measure))
+            } else {
+                WindowStatistics::NONE
+            }
+        });
+        let (susceptibility, binder) = if set.contains(Measure::Polarization) {
+            let polarization = values(Measure::Polarization).flatten();
+            let mean = measures[1].mean.expect("polarization is always defined");
+            let n = polarization.clone().count() as f64;
+            (
+                Some(f64::from(count) * squared_deviations(polarization.clone(), mean) / n),
+                binder_cumulant(polarization),
+            )
+        } else {
+            (None, None)
+        };
         Self {
             measures,
             polarization_susceptibility: susceptibility,
+            polarization_binder: binder,
         }
     }
 
@@ -216,7 +242,8 @@ impl RunStatistics {
     #[must_use]
     pub fn is_finite(&self) -> bool {
         let finite = |value: Option<f64>| value.is_none_or(f64::is_finite);
-        self.polarization_susceptibility.is_finite()
+        finite(self.polarization_susceptibility)
+            && finite(self.polarization_binder)
             && self
                 .measures
                 .iter()
@@ -234,15 +261,57 @@ impl RunStatistics {
     }
 }
 
+/// One number per run that the summary averages over a grid point's seeds
+/// and the study chart draws: a measure's window mean, the polarization
+/// susceptibility or the Binder cumulant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Quantity {
+    /// `m_mean` of a measure.
+    Mean(Measure),
+    /// `polarization_susceptibility`.
+    Susceptibility,
+    /// `polarization_binder`.
+    Binder,
+}
+
+impl Quantity {
+    /// The column name the summary's `_mean`, `_sd` and `_sem` follow.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Self::Mean(measure) => measure.key(),
+            Self::Susceptibility => "polarization_susceptibility",
+            Self::Binder => "polarization_binder",
+        }
+    }
+
+    /// The run's value (`None`: undefined or not computed).
+    #[must_use]
+    pub fn of(self, stats: &RunStatistics) -> Option<f64> {
+        match self {
+            Self::Mean(measure) => stats.of(measure).mean,
+            Self::Susceptibility => stats.polarization_susceptibility,
+            Self::Binder => stats.polarization_binder,
+        }
+    }
+}
+
 /// Computes one run: the initial state of `params` (step 0), then `steps`
-/// steps, exactly as Initialisieren and `steps` × Schritt; the measures of
-/// every state from step `burn_in` to step `steps` make the window. The
-/// swarm's step shares `threads` threads (results are the same for any).
+/// steps, exactly as Initialisieren and `steps` × Schritt; the measures
+/// `set` of every state from step `burn_in` to step `steps` make the
+/// window (the others are not computed). The swarm's step shares `threads`
+/// threads (results are the same for any).
 ///
 /// # Panics
 /// When `params` are invalid or `burn_in > steps`.
 #[must_use]
-pub fn run_statistics(params: &Params, steps: u64, burn_in: u64, threads: u32) -> RunStatistics {
+pub fn run_statistics(
+    params: &Params,
+    steps: u64,
+    burn_in: u64,
+    threads: u32,
+    set: MeasureSet,
+) -> RunStatistics {
     assert!(
         burn_in <= steps,
         "the window starts at or before the last step"
@@ -253,14 +322,14 @@ pub fn run_statistics(params: &Params, steps: u64, burn_in: u64, threads: u32) -
     loop {
         let step = swarm.step_count();
         if step >= burn_in {
-            window.push(&swarm.measures());
+            window.push(&swarm.measures_among(set));
         }
         if step == steps {
             break;
         }
         swarm.step();
     }
-    window.statistics(params.count)
+    window.statistics(params.count, set)
 }
 
 #[cfg(test)]
@@ -297,19 +366,26 @@ mod tests {
         };
         let measures = Measure::ALL.map(of);
         let mean = measures[1].mean.unwrap();
-        let mut squares = 0.0;
+        let (mut squares, mut second, mut fourth) = (0.0, 0.0, 0.0);
         for row in rows {
             squares += (row.polarization - mean) * (row.polarization - mean);
+            second += row.polarization * row.polarization;
+            fourth += (row.polarization * row.polarization) * (row.polarization * row.polarization);
         }
         RunStatistics {
             measures,
-            polarization_susceptibility: f64::from(count) * squares / n,
+            polarization_susceptibility: Some(f64::from(count) * squares / n),
+            polarization_binder: (second != 0.0)
+                .then(|| 1.0 - (fourth / n) / (3.0 * ((second / n) * (second / n)))),
         }
     }
 
     /// Every number's bits (`==` would take −0 for 0).
     fn bits(stats: &RunStatistics) -> Vec<Option<u64>> {
-        let mut bits = vec![Some(stats.polarization_susceptibility.to_bits())];
+        let mut bits = vec![
+            stats.polarization_susceptibility.map(f64::to_bits),
+            stats.polarization_binder.map(f64::to_bits),
+        ];
         for m in &stats.measures {
             bits.extend([m.mean, m.sd, m.last].map(|v| v.map(f64::to_bits)));
         }
@@ -321,7 +397,7 @@ mod tests {
         for row in rows {
             window.push(row);
         }
-        window.statistics(count)
+        window.statistics(count, MeasureSet::ALL)
     }
 
     #[test]
@@ -395,10 +471,51 @@ mod tests {
                 }
             }
             assert_eq!(
-                bits(&run_statistics(&params, steps, burn_in, 1)),
+                bits(&run_statistics(&params, steps, burn_in, 1, MeasureSet::ALL)),
                 bits(&by_the_formulas(&rows, count)),
                 "N = {count}"
             );
+        }
+    }
+
+    #[test]
+    fn a_run_of_some_measures_gives_the_full_runs_bits_for_those_only() {
+        let window_bits =
+            |m: &WindowStatistics| [m.mean, m.sd, m.last].map(|v| v.map(f64::to_bits));
+        for (count, radius) in [(60, 0.9), (1, 1.0), (400, 0.3)] {
+            let params = Params {
+                count,
+                seed: 5,
+                radius,
+                ..Params::default()
+            };
+            let full = run_statistics(&params, 30, 10, 1, MeasureSet::ALL);
+            for bits in 1..64 {
+                let set = MeasureSet::from_bits(bits).unwrap();
+                let part = run_statistics(&params, 30, 10, 2, set);
+                for (position, measure) in Measure::ALL.into_iter().enumerate() {
+                    let expected = if set.contains(measure) {
+                        full.measures[position]
+                    } else {
+                        WindowStatistics::NONE
+                    };
+                    assert_eq!(
+                        window_bits(&part.measures[position]),
+                        window_bits(&expected),
+                        "{measure:?} of {set:?}, N = {count}"
+                    );
+                }
+                let polarization = set.contains(Measure::Polarization);
+                let only = |value: Option<f64>| value.filter(|_| polarization).map(f64::to_bits);
+                assert_eq!(
+                    part.polarization_susceptibility.map(f64::to_bits),
+                    only(full.polarization_susceptibility)
+                );
+                assert_eq!(
+                    part.polarization_binder.map(f64::to_bits),
+                    only(full.polarization_binder)
+                );
+            }
         }
     }
 }
