@@ -19,7 +19,7 @@ pub(crate) mod view;
 
 use crate::model::{
     ImportError, MAX_STATE_BYTES, Measure, ParamError, ParamField, STATE_FORMAT, STATE_VERSION,
-    StateError, WholeNumberError,
+    StateError, WholeNumberError, study::Quantity,
 };
 pub use quote::{escaped, file_name, short};
 
@@ -57,6 +57,17 @@ pub fn label(field: ParamField) -> &'static str {
         ParamField::Alignment => "Richtung",
         ParamField::Cohesion => "Kohäsion",
         ParamField::MaxSpeed => "Höchsttempo",
+    }
+}
+
+/// The label of a per-run number of a study (SPEC §8): a measure's
+/// window mean, the susceptibility or the Binder cumulant.
+#[must_use]
+pub fn quantity_label(quantity: Quantity) -> &'static str {
+    match quantity {
+        Quantity::Mean(measure) => measure_label(measure),
+        Quantity::Susceptibility => "Schwankung der Ordnung (Suszeptibilität)",
+        Quantity::Binder => "Binder-Kumulante der Ordnung",
     }
 }
 

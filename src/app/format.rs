@@ -3,6 +3,7 @@
 //! through [`german_number`], the one formatter the CLI's texts share.
 
 use crate::model::Measure;
+use crate::model::study::Quantity;
 use crate::texts::german_number;
 
 /// The digit group separator: U+202F NARROW NO-BREAK SPACE.
@@ -58,6 +59,17 @@ pub fn format_measure(measure: Measure, value: Option<f64>) -> String {
     match measure.unit() {
         Some(unit) => format!("{number} {unit}"),
         None => number,
+    }
+}
+
+/// A study's per-run number in German: a measure as [`format_measure`],
+/// the susceptibility and the Binder cumulant with three decimals.
+#[must_use]
+pub fn format_quantity(quantity: Quantity, value: Option<f64>) -> String {
+    match (quantity, value) {
+        (Quantity::Mean(measure), _) => format_measure(measure, value),
+        (_, Some(value)) => format_decimal(value, 3),
+        (_, None) => MISSING.to_owned(),
     }
 }
 

@@ -175,6 +175,7 @@ pub fn plan_form_error(error: &PlanFormError) -> String {
             param_error(error)
         ),
         PlanFormError::NoSeeds => "Seeds: Bitte mindestens einen Seed angeben.".to_owned(),
+        PlanFormError::NoMeasures => "Maße: Bitte mindestens ein Maß wählen.".to_owned(),
         PlanFormError::Plan(error) => plan_error(error),
     }
 }

@@ -81,6 +81,7 @@ pub mod series;
 pub mod service_worker;
 pub mod step_back;
 pub mod study;
+pub mod study_research;
 pub mod table;
 pub mod view_3d;
 pub mod worker_replies;

@@ -629,14 +629,11 @@ async fn a_study_of_the_old_format_is_carried_over(page: AppPage) {
     let file = temp_file("plan.json", SMALL.as_bytes());
     let plan = Plan::parse(SMALL.as_bytes()).expect("valid plan");
     let hex = plan.id().hex();
-    // Five of the CLI's rows, kept as the old version kept them.
+    // Five of the CLI's rows as the old version kept them: results
+    // version 1, without the Binder cumulant (the last column now).
     let results = cli_results(&file);
-    let rows: String = results
-        .lines()
-        .skip(2)
-        .take(5)
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let version_1 = |line: &str| format!("{}\n", &line[..line.rfind(',').expect("fields")]);
+    let rows: String = results.lines().skip(2).take(5).map(version_1).collect();
     open_study(&page, 2).await;
     page.js(&format!(
         "localStorage.setItem('boids-schwarm.study.plan.v1', {plan});
@@ -663,10 +660,38 @@ async fn a_study_of_the_old_format_is_carried_over(page: AppPage) {
     .await;
     page.reload().await;
     wait_for_list(&page, &[(hex, "5 von 8 Läufen".to_owned())]).await;
-    assert_eq!(page.text_of("btn-study-start").await, "Studie fortsetzen");
+    // Shown and exported as it is: version 1, no Binder cumulant to choose.
+    let (_, exported) = page.download("#btn-study-results").await;
+    let comment = results.lines().next().expect("comment");
+    let header = results.lines().nth(1).expect("header");
+    assert_eq!(
+        exported,
+        format!(
+            "{}\n{}{rows}",
+            comment.replacen("version=2", "version=1", 1),
+            version_1(header)
+        )
+    );
+    let choices = page
+        .js("return [...document.querySelectorAll('#study-measure option')].map(o => o.value);")
+        .await;
+    assert_eq!(choices.as_array().map(Vec::len), Some(7), "{choices}");
+    assert!(!choices.to_string().contains("binder"), "{choices}");
+    assert_eq!(page.text_of("btn-study-start").await, "Neu berechnen");
+    let old_note = "const note = document.getElementById('study-old');
+                    return note.hidden ? '' : note.textContent;";
+    assert!(
+        page.js(old_note)
+            .await
+            .to_string()
+            .contains("Ergebnisformat 1"),
+        "the page says why"
+    );
+    // „Neu berechnen“: every run in version 2, the CLI's bytes.
     page.click_css("#btn-study-start").await;
     let done = wait_for_state(&page, "fertig", RUNS).await;
-    assert_eq!(done, "8 von 8 Läufen (5 gespeichert, 3 neu gerechnet)");
+    assert!(done.starts_with("8 von 8 Läufen"), "{done}");
     let (_, exported) = page.download("#btn-study-results").await;
     assert_eq!(exported, results);
+    assert_eq!(page.js(old_note).await, serde_json::json!(""));
 }

@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::StudyMeasureChoice;
 use crate::app::study::StudyStore;
 use crate::app::study::form::{Entry, Kind, groups};
 use crate::app::study::presets::{PRESET_NAMES, study_presets};
@@ -81,6 +82,7 @@ pub fn StudyPlanForm() -> impl IntoView {
                     </fieldset>
                 })
                 .collect_view()}
+            <StudyMeasureChoice/>
         </section>
     }
 }

@@ -42,7 +42,7 @@ pub fn StudyResults() -> impl IntoView {
     // One closure for both buttons: one instantiation in the wasm.
     let no_rows = move || store.with_runner(|runner| runner.is_none_or(|r| r.rows().is_empty()));
     let table = Memo::new(move |before: Option<&Option<ResultsTable>>| {
-        let measure = store.measure.get();
+        let measure = store.shown();
         let before = before.and_then(Option::as_ref);
         store.with_runner(|runner| {
             runner.map(|runner| {
@@ -87,7 +87,7 @@ pub fn StudyResults() -> impl IntoView {
                     </thead>
                     <tbody>
                         <For each=rows key=|(key, _)| *key let((_, row))>
-                            <tr>
+                            <tr id=format!("study-point-{}", row.point)>
                                 <td>{row.values.clone()}</td>
                                 <td class="number">{row.mean.clone()}</td>
                                 <td>{row.runs.iter().cloned().map(run_link).collect_view()}</td>

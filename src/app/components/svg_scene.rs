@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::app::view::scene::{Dot, Label, Scene};
+use crate::app::view::scene::{Dot, Label, Scene, Swatch};
 
 /// The shapes of `scene`, for inside an `<svg>` whose viewBox is the
 /// scene's drawing units.
@@ -26,13 +26,34 @@ pub fn SvgScene(scene: Scene) -> impl IntoView {
             .map(|s| view! { <path class=s.class d=s.d stroke=s.colour/> })
             .collect_view()}
         {dots.into_iter().map(dot).collect_view()}
-        {swatches
-            .into_iter()
-            .map(|s| {
-                view! { <rect class=s.class x=s.x y=s.y width=s.width height=s.height fill=s.colour/> }
-            })
-            .collect_view()}
+        {swatches.into_iter().map(swatch).collect_view()}
         {labels.into_iter().map(label).collect_view()}
+    }
+}
+
+/// A rectangle, inside its link when it has one (as [`dot`]).
+fn swatch(swatch: Swatch) -> impl IntoView {
+    let Swatch {
+        class,
+        x,
+        y,
+        width,
+        height,
+        colour,
+        link,
+    } = swatch;
+    let rect = view! { <rect class=class x=x y=y width=width height=height fill=colour/> };
+    match link {
+        Some(link) => view! {
+            <g>
+                <a href=link.href target=link.new_tab.then_some("_blank") class=class>
+                    <title>{link.title}</title>
+                    {rect}
+                </a>
+            </g>
+        }
+        .into_any(),
+        None => rect.into_any(),
     }
 }
 
@@ -51,7 +72,7 @@ fn dot(dot: Dot) -> impl IntoView {
     match link {
         Some(link) => view! {
             <g>
-                <a href=link.href target="_blank" class=class data-run=link.run>
+                <a href=link.href target=link.new_tab.then_some("_blank") class=class data-run=link.run>
                     <title>{link.title}</title>
                     <circle class=class cx=cx cy=cy r=r fill=colour/>
                 </a>

@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 
 use super::run_href;
 use crate::app::view::scene::{Anchor, Dot, Label, Link, Scene, Segment, Stroke, Swatch};
-use crate::model::study::{Plan, ResultRow, WindowStatistics};
+use crate::model::study::{Plan, Quantity, ResultRow, WindowStatistics};
 use crate::model::{Measure, ParamField};
-use crate::texts::{format_axis_value, label, measure_label};
+use crate::texts::{format_axis_value, label, quantity_label};
 
 /// What the error bars show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,7 +79,7 @@ pub struct ChartData {
 pub fn chart_data(
     plan: &Plan,
     rows: &BTreeMap<u64, ResultRow>,
-    measure: Measure,
+    quantity: Quantity,
     bars: ErrorBars,
     with_dots: bool,
 ) -> ChartData {
@@ -102,7 +102,7 @@ pub fn chart_data(
         let mut means = Vec::new();
         for run in point * seeds..(point + 1) * seeds {
             let Some(row) = rows.get(&run) else { continue };
-            let Some(y) = row.stats.of(measure).mean else {
+            let Some(y) = quantity.of(&row.stats) else {
                 continue;
             };
             means.push(Some(y));
@@ -145,16 +145,19 @@ fn nice_ceiling(value: f64) -> f64 {
 }
 
 /// A number for a tick: up to three decimals, decimal comma.
-fn tick(value: f64) -> String {
+pub(super) fn tick(value: f64) -> String {
     let text = format!("{:.3}", value);
     let text = text.trim_end_matches('0').trim_end_matches('.');
     text.replace('.', ",")
 }
 
 /// The y axis's top: a round number above every mean + error and dot
-/// (polarization: 1).
-fn y_top(data: &ChartData, measure: Measure) -> f64 {
-    if measure == Measure::Polarization {
+/// (polarization and its Binder cumulant, at most 2/3: 1).
+fn y_top(data: &ChartData, quantity: Quantity) -> f64 {
+    if matches!(
+        quantity,
+        Quantity::Mean(Measure::Polarization) | Quantity::Binder
+    ) {
         return 1.0;
     }
     let highest = data
@@ -176,7 +179,7 @@ fn y_top(data: &ChartData, measure: Measure) -> f64 {
 /// dot that links to its last state, a line per value of the second axis
 /// with its means and error bars, and the legend (top right).
 #[must_use]
-pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
+pub fn chart_scene(plan: &Plan, data: &ChartData, quantity: Quantity) -> Scene {
     let first = plan.axes.first().map(|axis| axis.field);
     let xs: Vec<f64> = plan
         .axes
@@ -191,9 +194,10 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
         x_min -= 1.0;
         x_max += 1.0;
     }
-    let top = y_top(data, measure);
+    let top = y_top(data, quantity);
     let px = |x: f64| round(LEFT + (x - x_min) / (x_max - x_min) * (WIDTH - LEFT - RIGHT));
-    let py = |y: f64| round(HEIGHT - BOTTOM - y / top * (HEIGHT - TOP - BOTTOM));
+    // Below 0 (a Binder cumulant can be, rarely) is drawn on the axis.
+    let py = |y: f64| round(HEIGHT - BOTTOM - y.max(0.0) / top * (HEIGHT - TOP - BOTTOM));
     let text = |class, x, y, anchor, text| Label {
         class,
         x,
@@ -234,9 +238,13 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
         }
     }
     let x_label = first.map_or_else(|| "alle Läufe".to_owned(), axis_label);
-    let y_label = match measure.unit() {
-        Some(unit) => format!("{} in {unit}", measure_label(measure)),
-        None => measure_label(measure).to_owned(),
+    let unit = match quantity {
+        Quantity::Mean(measure) => measure.unit(),
+        _ => None,
+    };
+    let y_label = match unit {
+        Some(unit) => format!("{} in {unit}", quantity_label(quantity)),
+        None => quantity_label(quantity).to_owned(),
     };
     let middle = (LEFT + WIDTH - RIGHT) / 2.0;
     scene.labels.extend([
@@ -263,6 +271,7 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
                 href: dot.href.clone(),
                 title: format!("Lauf {} (Seed {}) öffnen", dot.run, dot.seed),
                 run: Some(dot.run),
+                new_tab: true,
             }),
         }));
     } else {
@@ -330,6 +339,7 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
             width: 146.0,
             height: entries.len() as f64 * 16.0 + 6.0,
             colour: None,
+            link: None,
         });
         for (i, (colour, entry)) in entries.into_iter().enumerate() {
             let row = y + 15.0 + i as f64 * 16.0;
@@ -340,6 +350,7 @@ pub fn chart_scene(plan: &Plan, data: &ChartData, measure: Measure) -> Scene {
                 width: 10.0,
                 height: 10.0,
                 colour: Some(colour),
+                link: None,
             });
             scene
                 .labels
@@ -370,7 +381,7 @@ pub fn no_study() -> Scene {
 
 /// A drawing coordinate to a tenth of a unit: finer is invisible, and the
 /// page's markup stays short.
-fn round(value: f64) -> f64 {
+pub(super) fn round(value: f64) -> f64 {
     (value * 10.0).round() / 10.0
 }
 
@@ -380,7 +391,7 @@ fn colour(index: usize) -> &'static str {
 }
 
 /// The first axis's label with its unit: „Richtung“, „Radius in LE“.
-fn axis_label(field: ParamField) -> String {
+pub(super) fn axis_label(field: ParamField) -> String {
     match field.unit() {
         Some(unit) => format!("{} in {unit}", label(field)),
         None => label(field).to_owned(),
@@ -425,22 +436,20 @@ mod tests {
     }
 
     fn rows(plan: &Plan) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id(), plan.columns());
-        for run in plan.runs().filter(|run| run.index != 4) {
-            text.push_str(&row_line(
-                &run,
-                &run_statistics(&run.params, 5, 1, 1, plan.measures),
-                plan.columns(),
-            ));
-        }
-        ResultsFile::parse(&text).expect("rows").rows
+        super::super::computed_rows(plan, |run| run != 4)
     }
 
     #[test]
     fn means_over_seeds_per_line_with_both_kinds_of_error_bars() {
         let plan = plan();
         let rows = rows(&plan);
-        let sd = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
+        let sd = chart_data(
+            &plan,
+            &rows,
+            Quantity::Mean(Measure::Polarization),
+            ErrorBars::Sd,
+            true,
+        );
         assert_eq!(sd.lines.len(), 2, "one line per radius");
         assert_eq!(sd.lines[1].value, Some(2.0));
         assert_eq!(sd.dots.len(), 17, "run 4 is missing");
@@ -454,13 +463,25 @@ mod tests {
             (first.x, Some(first.mean), first.error),
             (0.0, expected.mean, expected.sd)
         );
-        let means_only = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, false);
+        let means_only = chart_data(
+            &plan,
+            &rows,
+            Quantity::Mean(Measure::Polarization),
+            ErrorBars::Sd,
+            false,
+        );
         assert!(means_only.dots.is_empty());
         assert_eq!(
             means_only.lines, sd.lines,
             "the same means without the dots"
         );
-        let sem = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sem, true);
+        let sem = chart_data(
+            &plan,
+            &rows,
+            Quantity::Mean(Measure::Polarization),
+            ErrorBars::Sem,
+            true,
+        );
         assert_eq!(
             sem.lines[0].means[0].error,
             expected.sd.map(|sd| sd / 3f64.sqrt())
@@ -478,10 +499,41 @@ mod tests {
     }
 
     #[test]
+    fn the_binder_cumulant_is_drawn_from_each_runs_own_on_a_scale_to_one() {
+        let plan = plan();
+        let rows = rows(&plan);
+        let data = chart_data(&plan, &rows, Quantity::Binder, ErrorBars::Sd, true);
+        let ys: Vec<Option<f64>> = (0..3)
+            .map(|run| rows[&run].stats.polarization_binder)
+            .collect();
+        assert!(ys.iter().all(Option::is_some));
+        assert_eq!(
+            Some(data.lines[0].means[0].mean),
+            WindowStatistics::of(&ys).mean
+        );
+        assert_eq!(data.dots[0].y, ys[0].unwrap());
+        let drawn = chart_scene(&plan, &data, Quantity::Binder);
+        assert!(
+            drawn
+                .texts("axis-label")
+                .contains(&"Binder-Kumulante der Ordnung"),
+            "{:?}",
+            drawn.texts("axis-label")
+        );
+        assert_eq!(drawn.texts("tick")[4], "1", "the scale ends at 1");
+    }
+
+    #[test]
     fn the_scene_has_a_link_per_run_labels_and_a_line_per_value() {
         let plan = plan();
-        let data = chart_data(&plan, &rows(&plan), Measure::MeanSpeed, ErrorBars::Sd, true);
-        let drawn = chart_scene(&plan, &data, Measure::MeanSpeed);
+        let data = chart_data(
+            &plan,
+            &rows(&plan),
+            Quantity::Mean(Measure::MeanSpeed),
+            ErrorBars::Sd,
+            true,
+        );
+        let drawn = chart_scene(&plan, &data, Quantity::Mean(Measure::MeanSpeed));
         let links: Vec<&Link> = drawn.dots.iter().filter_map(|d| d.link.as_ref()).collect();
         assert_eq!(links.len(), 17, "a dot per run");
         assert_eq!(links[4].run, Some(5));
@@ -546,8 +598,14 @@ mod tests {
             ));
         }
         let rows = ResultsFile::parse(&text).expect("rows").rows;
-        let data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
-        let drawn = chart_scene(&plan, &data, Measure::Polarization);
+        let data = chart_data(
+            &plan,
+            &rows,
+            Quantity::Mean(Measure::Polarization),
+            ErrorBars::Sd,
+            true,
+        );
+        let drawn = chart_scene(&plan, &data, Quantity::Mean(Measure::Polarization));
         assert!(drawn.swatches.is_empty() && drawn.texts("legend").is_empty());
         assert_eq!(drawn.texts("tick")[4], "1", "polarization ends at 1");
         assert!(drawn.strokes.iter().all(|s| s.class != "error-bar"));
@@ -558,7 +616,13 @@ mod tests {
     fn beyond_a_thousand_runs_the_dots_are_one_path_per_line_without_links() {
         let plan = plan();
         let rows = rows(&plan);
-        let mut data = chart_data(&plan, &rows, Measure::Polarization, ErrorBars::Sd, true);
+        let mut data = chart_data(
+            &plan,
+            &rows,
+            Quantity::Mean(Measure::Polarization),
+            ErrorBars::Sd,
+            true,
+        );
         let one = data.dots[0].clone();
         data.dots = (0..=MAX_LINKED_DOTS)
             .map(|i| RunPoint {
@@ -566,7 +630,7 @@ mod tests {
                 ..one.clone()
             })
             .collect();
-        let drawn = chart_scene(&plan, &data, Measure::Polarization);
+        let drawn = chart_scene(&plan, &data, Quantity::Mean(Measure::Polarization));
         assert!(drawn.dots.iter().all(|dot| dot.link.is_none()), "no links");
         let paths: Vec<&Stroke> = drawn
             .strokes
@@ -579,7 +643,7 @@ mod tests {
             (MAX_LINKED_DOTS + 1).div_ceil(2)
         );
         data.dots.truncate(MAX_LINKED_DOTS);
-        let linked = chart_scene(&plan, &data, Measure::Polarization);
+        let linked = chart_scene(&plan, &data, Quantity::Mean(Measure::Polarization));
         assert_eq!(
             linked.dots.iter().filter(|dot| dot.link.is_some()).count(),
             MAX_LINKED_DOTS
@@ -597,11 +661,11 @@ mod tests {
         let data = chart_data(
             &plan,
             &BTreeMap::new(),
-            Measure::Groups,
+            Quantity::Mean(Measure::Groups),
             ErrorBars::Sd,
             true,
         );
-        let drawn = chart_scene(&plan, &data, Measure::Groups);
+        let drawn = chart_scene(&plan, &data, Quantity::Mean(Measure::Groups));
         // Five value ticks on the left, then those below the axis.
         let below = &drawn.texts("tick")[5..];
         assert_eq!(below.len(), 10, "{below:?}");

@@ -10,7 +10,9 @@
 //! since the comma is the decimal separator.
 
 use crate::model::study::{Plan, PlanError};
-use crate::model::{ParamError, ParamField, Params, WholeNumberError, parse_whole_number};
+use crate::model::{
+    MeasureSet, ParamError, ParamField, Params, WholeNumberError, parse_whole_number,
+};
 use crate::texts::format_value;
 
 /// What is typed wrong in the plan form (words in `texts::study_page`).
@@ -33,6 +35,8 @@ pub enum PlanFormError {
     Seed { list: bool, error: ParamError },
     /// The list of seeds is empty.
     NoSeeds,
+    /// No measure is chosen.
+    NoMeasures,
     /// The form writes a plan the model refuses.
     Plan(PlanError),
 }
@@ -162,6 +166,8 @@ pub struct PlanDraft {
     pub seeds_list: String,
     pub steps: String,
     pub burn_in: String,
+    /// The measures the study computes (all unless fewer are chosen).
+    pub measures: MeasureSet,
 }
 
 impl PlanDraft {
@@ -182,6 +188,7 @@ impl PlanDraft {
             seeds_list: String::new(),
             steps: "500".to_owned(),
             burn_in: "250".to_owned(),
+            measures: MeasureSet::ALL,
         }
     }
 
@@ -211,6 +218,7 @@ impl PlanDraft {
             seeds_list: list.join("; "),
             steps: plan.steps.to_string(),
             burn_in: plan.burn_in.to_string(),
+            measures: plan.measures,
         }
     }
 
@@ -228,7 +236,7 @@ impl PlanDraft {
             }
         }
         Ok(format!(
-            "{{\n  \"format\": \"boids-schwarm-study\",\n  \"version\": 1,\n  \"base\": {{{}}},\n  \"sweep\": [{}],\n  \"seeds\": {},\n  \"steps\": {},\n  \"burn_in\": {}\n}}\n",
+            "{{\n  \"format\": \"boids-schwarm-study\",\n  \"version\": 1,\n  \"base\": {{{}}},\n  \"sweep\": [{}],\n  \"seeds\": {},\n  \"steps\": {},\n  \"burn_in\": {}{}\n}}\n",
             base.join(", "),
             sweep
                 .iter()
@@ -239,7 +247,25 @@ impl PlanDraft {
             self.seeds_json()?,
             whole(WholeField::Steps, &self.steps)?,
             whole(WholeField::BurnIn, &self.burn_in)?,
+            self.measures_json()?,
         ))
+    }
+
+    /// `,\n  "measures": [...]` for fewer than all measures (a plan of all
+    /// leaves the key out, as plans before it did).
+    fn measures_json(&self) -> Result<String, PlanFormError> {
+        if self.measures.is_empty() {
+            return Err(PlanFormError::NoMeasures);
+        }
+        if self.measures.is_all() {
+            return Ok(String::new());
+        }
+        let names: Vec<String> = self
+            .measures
+            .iter()
+            .map(|measure| format!("\"{}\"", measure.key()))
+            .collect();
+        Ok(format!(",\n  \"measures\": [{}]", names.join(", ")))
     }
 
     /// The checked plan with its JSON text, or what is wrong (the form's
@@ -359,14 +385,19 @@ mod tests {
             "base": {"count": 50, "radius": 1.5, "max_speed": 3},
             "sweep": [{"parameter": "cohesion", "from": 0, "to": 0.75, "points": 4},
                       {"parameter": "count", "values": [50, 120]}],
-            "seeds": [7, 3, 9], "steps": 40, "burn_in": 10}"#;
+            "seeds": [7, 3, 9], "steps": 40, "burn_in": 10,
+            "measures": ["largest_group", "polarization"]}"#;
         let plan = Plan::parse(text.as_bytes()).expect("valid");
         let draft = PlanDraft::of_plan(&plan);
         assert_eq!(draft.seed_mode, SeedMode::List);
         assert_eq!(draft.axes[0].values, "0; 0,25; 0,5; 0,75");
-        let (_, again) = draft.to_plan().expect("valid");
+        let (json, again) = draft.to_plan().expect("valid");
         assert_eq!(again, plan);
         assert_eq!(again.id(), plan.id());
+        assert!(
+            json.contains("\"measures\": [\"polarization\", \"largest_group\"]"),
+            "{json}"
+        );
 
         let consecutive = Plan::parse(
             br#"{"format": "boids-schwarm-study", "version": 1, "seeds": [4, 5, 6], "steps": 3, "burn_in": 0}"#,
@@ -439,5 +470,23 @@ mod tests {
             words(bad.to_json()),
             Err("Seeds: Bitte mindestens einen Seed angeben.".to_owned())
         );
+        let mut bad = PlanDraft::around(&Params::default());
+        bad.measures = MeasureSet::EMPTY;
+        assert_eq!(
+            words(bad.to_json()),
+            Err("Maße: Bitte mindestens ein Maß wählen.".to_owned())
+        );
+    }
+
+    #[test]
+    fn all_measures_leave_the_key_out() {
+        let draft = PlanDraft::around(&Params::default());
+        let json = draft.to_json().expect("valid");
+        assert!(!json.contains("measures"), "{json}");
+        let mut fewer = draft;
+        fewer.measures = MeasureSet::ALL.without(crate::model::Measure::MeanNearestDistance);
+        let (json, plan) = fewer.to_plan().expect("valid");
+        assert!(json.contains("\"measures\": [\"mean_speed\", "), "{json}");
+        assert_eq!(plan.measures, fewer.measures);
     }
 }

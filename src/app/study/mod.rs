@@ -8,6 +8,7 @@ pub(crate) mod chart;
 pub(crate) mod draft;
 pub(crate) mod estimate;
 pub(crate) mod form;
+pub(crate) mod phase;
 pub(crate) mod presets;
 pub(crate) mod progress;
 pub(crate) mod results_table;
@@ -38,6 +39,22 @@ pub fn run_href(params: &Params, steps: u64) -> String {
 #[must_use]
 pub fn file_name(hex: &str, suffix: &str) -> String {
     format!("boids-schwarm-studie-{hex}{suffix}")
+}
+
+/// The rows of the runs of `plan` that `keep` keeps, each computed as a
+/// worker computes it: the tests' study results.
+#[cfg(test)]
+pub(crate) fn computed_rows(
+    plan: &crate::model::study::Plan,
+    keep: impl Fn(u64) -> bool,
+) -> std::collections::BTreeMap<u64, crate::model::study::ResultRow> {
+    use crate::model::study::{ResultsFile, results_header, row_line, run_statistics};
+    let mut text = results_header(plan.id(), plan.columns());
+    for run in plan.runs().filter(|run| keep(run.index)) {
+        let stats = run_statistics(&run.params, plan.steps, plan.burn_in, 1, plan.measures);
+        text.push_str(&row_line(&run, &stats, plan.columns()));
+    }
+    ResultsFile::parse(&text).expect("rows").rows
 }
 
 /// The plan form checked: its JSON and plan, or what is typed wrong;

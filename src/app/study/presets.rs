@@ -1,6 +1,7 @@
 //! The two ready studies of the preset list, each with what to look for.
 
 use super::draft::{AxisDraft, PlanDraft, SeedMode};
+use crate::model::study::Quantity;
 use crate::model::{Measure, ParamField, Params};
 
 /// A ready study: its name, what to look for and the plan as the form shows it.
@@ -11,8 +12,8 @@ pub struct StudyPreset {
     pub name: &'static str,
     /// „Worauf achten“: one or two sentences.
     pub watch: &'static str,
-    /// The measure the chart shows first.
-    pub measure: Measure,
+    /// What the chart shows first.
+    pub measure: Quantity,
     pub draft: PlanDraft,
 }
 
@@ -46,7 +47,7 @@ pub fn study_presets() -> [StudyPreset; 2] {
             watch: "Ohne „Richtung“ bleibt die Ordnung nahe 0; schon wenig Richtung hebt sie \
                     deutlich, dann flacht der Anstieg ab. Breite Fehlerbalken: hier entscheidet \
                     der Seed mit – ein Klick auf einen Punkt zeigt den Lauf.",
-            measure: Measure::Polarization,
+            measure: Quantity::Mean(Measure::Polarization),
             draft: draft(
                 AxisDraft::range(ParamField::Alignment, 0.0, 1.0, 11),
                 5,
@@ -59,7 +60,7 @@ pub fn study_presets() -> [StudyPreset; 2] {
             name: PRESET_NAMES[1].1,
             watch: "Mehr Boids im selben Würfel, mehr Nachbarn: Aus vielen kleinen Gruppen wird \
                     eine große. Ab welcher Anzahl hängen fast alle zusammen?",
-            measure: Measure::Groups,
+            measure: Quantity::Mean(Measure::Groups),
             draft: draft(
                 AxisDraft::range(ParamField::Count, 50.0, 550.0, 6),
                 3,

@@ -6,10 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::run_href;
-use crate::app::format::{format_integer, format_measure};
-use crate::model::Measure;
-use crate::model::study::{Plan, PlanId, ResultRow, WindowStatistics};
-use crate::texts::{format_axis_value, label, measure_label};
+use crate::app::format::{format_integer, format_quantity};
+use crate::model::study::{Plan, PlanId, Quantity, ResultRow, WindowStatistics};
+use crate::texts::{format_axis_value, label, quantity_label};
 
 /// A finished run's link to its last state.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -45,13 +44,13 @@ pub struct ResultsTable {
     pub rows: Vec<Arc<PointRow>>,
     /// What the rows were built for: the plan and the measure (a row of
     /// another table is never taken over).
-    built_for: (PlanId, Measure),
+    built_for: (PlanId, Quantity),
 }
 
 /// What tells a row of the page from every other: the same key is the same
 /// content (a row changes only as its point gains runs), so the page
 /// redraws only rows with a new key.
-pub type RowKey = (PlanId, Measure, u64, usize);
+pub type RowKey = (PlanId, Quantity, u64, usize);
 
 impl ResultsTable {
     /// The rows with their keys, in order.
@@ -71,7 +70,7 @@ impl ResultsTable {
 pub fn results_table(
     plan: &Plan,
     rows: &BTreeMap<u64, ResultRow>,
-    measure: Measure,
+    measure: Quantity,
 ) -> ResultsTable {
     updated_results_table(None, plan, plan.id(), rows, measure)
 }
@@ -87,7 +86,7 @@ pub fn updated_results_table(
     plan: &Plan,
     id: PlanId,
     rows: &BTreeMap<u64, ResultRow>,
-    measure: Measure,
+    measure: Quantity,
 ) -> ResultsTable {
     let built_for = (id, measure);
     let before = before.filter(|table| table.built_for == built_for);
@@ -123,17 +122,16 @@ pub fn updated_results_table(
             let runs: Vec<&ResultRow> = (point * seeds..(point + 1) * seeds)
                 .filter_map(|run| rows.get(&run))
                 .collect();
-            let means: Vec<Option<f64>> =
-                runs.iter().map(|row| row.stats.of(measure).mean).collect();
+            let means: Vec<Option<f64>> = runs.iter().map(|row| measure.of(&row.stats)).collect();
             let over = WindowStatistics::of(&means);
             let mean = match (runs.is_empty(), over.sd) {
                 (true, _) => "–".to_owned(),
                 (false, Some(sd)) => format!(
                     "{} ± {}",
-                    format_measure(measure, over.mean),
-                    format_measure(measure, Some(sd))
+                    format_quantity(measure, over.mean),
+                    format_quantity(measure, Some(sd))
                 ),
-                (false, None) => format_measure(measure, over.mean),
+                (false, None) => format_quantity(measure, over.mean),
             };
             Arc::new(PointRow {
                 point,
@@ -161,7 +159,7 @@ pub fn updated_results_table(
         } else {
             axes.join(" · ")
         },
-        measure_head: format!("{} (Mittel ± Standardabweichung)", measure_label(measure)),
+        measure_head: format!("{} (Mittel ± Standardabweichung)", quantity_label(measure)),
         rows: point_rows,
         built_for,
     }
@@ -170,7 +168,7 @@ pub fn updated_results_table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::study::{ResultsFile, results_header, row_line, run_statistics};
+    use crate::model::Measure;
 
     /// Two radii, two seeds: four runs of three steps.
     fn plan() -> Plan {
@@ -184,22 +182,14 @@ mod tests {
 
     /// The rows of the runs `which` lets through.
     fn rows_of(plan: &Plan, which: impl Fn(u64) -> bool) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id(), plan.columns());
-        for run in plan.runs().filter(|run| which(run.index)) {
-            text.push_str(&row_line(
-                &run,
-                &run_statistics(&run.params, 3, 0, 1, plan.measures),
-                plan.columns(),
-            ));
-        }
-        ResultsFile::parse(&text).expect("rows").rows
+        super::super::computed_rows(plan, which)
     }
 
     #[test]
     fn a_row_per_point_with_a_link_per_finished_run() {
         let plan = plan();
         let rows = rows_of(&plan, |run| run != 3);
-        let table = results_table(&plan, &rows, Measure::Groups);
+        let table = results_table(&plan, &rows, Quantity::Mean(Measure::Groups));
         assert_eq!(table.rows.len(), 2, "two points");
         let caption = format!("Plan {}: 3 von 4 Läufen. Die Exporte", plan.id().hex());
         assert!(table.caption.starts_with(&caption), "{}", table.caption);
@@ -221,7 +211,7 @@ mod tests {
             first.runs[1].href
         );
         let mean = |run: u64| rows[&run].stats.of(Measure::Groups).mean;
-        let single = format_measure(Measure::Groups, mean(2));
+        let single = format_quantity(Quantity::Mean(Measure::Groups), mean(2));
         assert_eq!(table.rows[1].mean, single, "one run: no sd");
     }
 
@@ -232,7 +222,7 @@ mod tests {
             results_table(
                 &plan,
                 &rows_of(&plan, |run| run < runs),
-                Measure::Polarization,
+                Quantity::Mean(Measure::Polarization),
             )
         };
         let (two, three) = (table_after(2), table_after(3));
@@ -244,12 +234,16 @@ mod tests {
     #[test]
     fn an_updated_table_equals_a_fresh_one() {
         let plan = plan();
-        let before = results_table(&plan, &rows_of(&plan, |run| run < 1), Measure::Groups);
+        let before = results_table(
+            &plan,
+            &rows_of(&plan, |run| run < 1),
+            Quantity::Mean(Measure::Groups),
+        );
         for (which, measure) in [
-            (2, Measure::Groups),
-            (3, Measure::Groups),
-            (4, Measure::Groups),
-            (4, Measure::Polarization),
+            (2, Quantity::Mean(Measure::Groups)),
+            (3, Quantity::Mean(Measure::Groups)),
+            (4, Quantity::Mean(Measure::Groups)),
+            (4, Quantity::Mean(Measure::Polarization)),
         ] {
             let rows = rows_of(&plan, |run| run < which);
             assert_eq!(
@@ -267,8 +261,14 @@ mod tests {
         .expect("valid");
         let rows = rows_of(&other, |run| run < 1);
         assert_eq!(
-            updated_results_table(Some(&before), &other, other.id(), &rows, Measure::Groups),
-            results_table(&other, &rows, Measure::Groups)
+            updated_results_table(
+                Some(&before),
+                &other,
+                other.id(),
+                &rows,
+                Quantity::Mean(Measure::Groups)
+            ),
+            results_table(&other, &rows, Quantity::Mean(Measure::Groups))
         );
     }
 }

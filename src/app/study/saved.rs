@@ -244,7 +244,6 @@ impl Shelf for LocalShelf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::study::{row_line, run_statistics};
 
     /// 60 runs (two chunks) of a tiny swarm.
     fn plan(seeds: u32) -> Plan {
@@ -257,16 +256,8 @@ mod tests {
     }
 
     fn rows(plan: &Plan, runs: impl Iterator<Item = u64>) -> BTreeMap<u64, ResultRow> {
-        let mut text = results_header(plan.id(), plan.columns());
-        for run in runs {
-            let run = plan.run(run);
-            text.push_str(&row_line(
-                &run,
-                &run_statistics(&run.params, 2, 0, 1, plan.measures),
-                plan.columns(),
-            ));
-        }
-        ResultsFile::parse(&text).expect("rows").rows
+        let runs: Vec<u64> = runs.collect();
+        super::super::computed_rows(plan, |run| runs.contains(&run))
     }
 
     #[test]

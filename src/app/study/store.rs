@@ -25,7 +25,8 @@ use crate::app::platform::download::download_csv;
 use crate::app::platform::driver::{Driver, StudyEvent};
 use crate::app::platform::engine::WorkerFailure;
 use crate::app::platform::timing::now_ms;
-use crate::model::Measure;
+use crate::model::study::{Columns, Quantity};
+use crate::model::{Measure, MeasureSet};
 use crate::texts::study_page::study_note;
 use crate::worker::study::RunRequest;
 
@@ -52,8 +53,8 @@ pub struct StudyStore {
     note: RwSignal<Option<StudyNote>>,
     /// The plan form as typed; `None` until the page first shows it.
     pub draft: RwSignal<Option<PlanDraft>>,
-    /// The measure the chart and the table show.
-    pub measure: RwSignal<Measure>,
+    /// What the chart and the table show.
+    pub measure: RwSignal<Quantity>,
 }
 
 impl StudyStore {
@@ -72,7 +73,7 @@ impl StudyStore {
             unsaved: RwSignal::new(false),
             following: StoredValue::new(false),
             draft: RwSignal::new(None),
-            measure: RwSignal::new(Measure::Polarization),
+            measure: RwSignal::new(Quantity::Mean(Measure::Polarization)),
         };
         let session = StudySession::begin(&mut Browser {
             store,
@@ -160,6 +161,31 @@ impl StudyStore {
             (Some(value), _) => value,
             (None, Some(read)) => read(None),
             (None, None) => unreachable!("the reader ran"),
+        }
+    }
+
+    /// What the chart and the table can show: the open study's per-run
+    /// numbers (its measures, and with the polarization its susceptibility
+    /// and, from results version 2, Binder cumulant); every one without a
+    /// study (tracked).
+    #[must_use]
+    pub fn quantities(&self) -> Vec<Quantity> {
+        let columns = self.with_runner(|runner| {
+            runner.map_or(Columns::current(MeasureSet::ALL), StudyRunner::columns)
+        });
+        columns.quantities().collect()
+    }
+
+    /// What the chart and the table show: the chosen number where the open
+    /// study has it, else its first (tracked).
+    #[must_use]
+    pub fn shown(&self) -> Quantity {
+        let available = self.quantities();
+        let chosen = self.measure.get();
+        if available.contains(&chosen) {
+            chosen
+        } else {
+            available.first().copied().unwrap_or(chosen)
         }
     }
 

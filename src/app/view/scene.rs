@@ -23,14 +23,16 @@ pub struct Stroke {
     pub colour: Option<&'static str>,
 }
 
-/// Where a shape leads when clicked: a link opened in a new tab, with the
-/// words a pointer or screen reader gets.
+/// Where a shape leads when clicked, with the words a pointer or screen
+/// reader gets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Link {
     pub href: String,
     pub title: String,
     /// The study run it opens (`data-run`), if any.
     pub run: Option<u64>,
+    /// Opened in a new tab (a run's state), or in this page (a place on it).
+    pub new_tab: bool,
 }
 
 /// A dot: a value, a run, the current point of a series.
@@ -45,7 +47,8 @@ pub struct Dot {
     pub link: Option<Link>,
 }
 
-/// A filled rectangle: a legend's box or colour swatch.
+/// A filled rectangle: a legend's box or colour swatch, a phase diagram's
+/// cell.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Swatch {
     pub class: &'static str,
@@ -54,6 +57,7 @@ pub struct Swatch {
     pub width: f64,
     pub height: f64,
     pub colour: Option<&'static str>,
+    pub link: Option<Link>,
 }
 
 /// How a label's text is placed against its point (SVG `text-anchor`).
