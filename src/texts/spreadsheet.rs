@@ -127,6 +127,11 @@ fn base_name(key: &str) -> Option<String> {
         "speed" => "Tempo (LE/s)",
         "neighbors" => "Nachbarn",
         "polarization_susceptibility" => "Schwankung der Ordnung (Suszeptibilität)",
+        "r_from" => "r von (LE)",
+        "r_to" => "r bis (LE)",
+        "pairs" => "Paare",
+        "pair_correlation" => "Paarkorrelation g",
+        "velocity_correlation" => "Geschwindigkeitskorrelation C",
         _ => {
             let (rule, axis) = key.rsplit_once('_')?;
             let rule = match rule {
@@ -151,7 +156,7 @@ fn with_unit(name: &str, unit: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{SERIES_HEADER, Swarm};
+    use crate::model::{CORRELATIONS_HEADER, SERIES_HEADER, Swarm};
     use crate::model::{Series, study::RESULTS_HEADER};
 
     /// The Excel file's cells, without the mark and the CRLFs.
@@ -205,7 +210,10 @@ mod tests {
 
     #[test]
     fn every_column_of_every_export_has_a_german_name() {
-        let keys = SERIES_HEADER.split(',').chain(RESULTS_HEADER.split(','));
+        let keys = SERIES_HEADER
+            .split(',')
+            .chain(RESULTS_HEADER.split(','))
+            .chain(CORRELATIONS_HEADER.split(','));
         let table = [
             "id",
             "x",
