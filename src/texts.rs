@@ -5,6 +5,8 @@
 
 pub mod cli;
 #[cfg(feature = "web")]
+pub(crate) mod correlations;
+#[cfg(feature = "web")]
 pub(crate) mod engine;
 #[cfg(feature = "web")]
 pub(crate) mod media;

@@ -5,6 +5,8 @@
 //!   the parameter form, presets, links and the table's data;
 //! - `study`: the study's plain state machine, its runner, stored rows and
 //!   the reactive shell `StudyStore`;
+//! - `correlations`: „Struktur und Korrelation“ of a state (a plain state
+//!   machine sharing it among Web Workers, and its reactive shell);
 //! - `media`: pictures and films (the film's plain state machine, its shell
 //!   and the bridge to web/media.js);
 //! - `view`: what draws the swarm (the 3D renderer, the SVG projection, the
@@ -14,6 +16,7 @@
 //! - `components` and `pages`: the markup, one component per file.
 
 pub(crate) mod components;
+pub(crate) mod correlations;
 pub mod format;
 pub(crate) mod media;
 pub(crate) mod pages;
@@ -55,6 +58,8 @@ pub fn App() -> impl IntoView {
     let form = ParamForm::restore();
     let cores = CoreSetting::restore();
     provide_context(store);
+    // Lives as long as the app: a result stays while another page is shown.
+    provide_context(correlations::CorrelationStore::new(platform, store));
     provide_context(form);
     provide_context(cores);
     provide_context(OverlaySettings::new());

@@ -128,6 +128,11 @@ fn base_name(key: &str) -> Option<String> {
         "neighbors" => "Nachbarn",
         "polarization_susceptibility" => "Schwankung der Ordnung (Suszeptibilität)",
         "polarization_binder" => "Binder-Kumulante der Ordnung",
+        "r_from" => "r von (LE)",
+        "r_to" => "r bis (LE)",
+        "pairs" => "Paare",
+        "pair_correlation" => "Paarkorrelation g",
+        "velocity_correlation" => "Geschwindigkeitskorrelation C",
         _ => {
             let (rule, axis) = key.rsplit_once('_')?;
             let rule = match rule {
@@ -152,7 +157,7 @@ fn with_unit(name: &str, unit: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{SERIES_HEADER, Swarm};
+    use crate::model::{CORRELATIONS_HEADER, SERIES_HEADER, Swarm};
     use crate::model::{Series, study::RESULTS_HEADER};
 
     /// The Excel file's cells, without the mark and the CRLFs.
@@ -206,7 +211,10 @@ mod tests {
 
     #[test]
     fn every_column_of_every_export_has_a_german_name() {
-        let keys = SERIES_HEADER.split(',').chain(RESULTS_HEADER.split(','));
+        let keys = SERIES_HEADER
+            .split(',')
+            .chain(RESULTS_HEADER.split(','))
+            .chain(CORRELATIONS_HEADER.split(','));
         let table = [
             "id",
             "x",

@@ -13,6 +13,7 @@
 //! `F` is how a file travels (a `Blob` handle in the browser): the worker
 //! reads its bytes itself, so a large file never blocks the page.
 
+use super::correlations::{CorrelationReply, CorrelationRequest};
 use super::protocol::{ShareReply, ShareRequest, flatten, unflatten};
 use super::study::{RunReply, RunRequest};
 use crate::model::{GroupCount, Kinematics, MeasureSet, MeasureShare, Params, Share};
@@ -30,6 +31,8 @@ pub enum ToWorker<F> {
     Run(RunRequest),
     /// Read and check a state file.
     Import(F),
+    /// The correlation sums of a range of blocks of a state.
+    Correlations(CorrelationRequest),
 }
 
 /// What a worker says to the page.
@@ -47,6 +50,8 @@ pub enum FromWorker {
     /// A state file refused: the German message of why (the worker words
     /// it with the same `texts` as the page, since both are one build).
     ImportRefused(String),
+    /// A range of blocks' correlation sums.
+    CorrelationBlocks(CorrelationReply),
     /// A request the worker could not compute or read.
     Refused(Refusal),
 }
@@ -58,6 +63,8 @@ pub enum Refusal {
     Share(u32),
     /// The request of study run n.
     Run(u64),
+    /// A correlation request of job n.
+    Correlations(u32),
     /// A request it could not read at all (of another build, say).
     Unreadable,
 }
@@ -246,6 +253,12 @@ impl<F> ToWorker<F> {
                 .number("measures", f64::from(request.measures.bits()))
                 .with_params(&request.params),
             Self::Import(file) => Packet::new("import").with("file", Field::File(file)),
+            Self::Correlations(request) => Packet::new("correlations")
+                .number("job", f64::from(request.job))
+                .number("firstBlock", f64::from(request.first_block))
+                .number("endBlock", f64::from(request.end_block))
+                .with("positions", Field::F64s(request.positions))
+                .with("velocities", Field::F64s(request.velocities)),
         }
     }
 
@@ -276,6 +289,13 @@ impl<F> ToWorker<F> {
                 params: packet.take_params()?,
             })),
             "import" => Ok(Self::Import(packet.take_file("file")?)),
+            "correlations" => Ok(Self::Correlations(CorrelationRequest {
+                job: packet.take_u32("job")?,
+                first_block: packet.take_u32("firstBlock")?,
+                end_block: packet.take_u32("endBlock")?,
+                positions: packet.take_f64s("positions")?,
+                velocities: packet.take_f64s("velocities")?,
+            })),
             other => Err(DecodeError::UnknownKind(other.to_owned())),
         }
     }
@@ -316,10 +336,18 @@ impl FromWorker {
             Self::ImportRefused(why) => {
                 Packet::new("importRefused").with("message", Field::Text(why))
             }
+            Self::CorrelationBlocks(reply) => Packet::new("correlationBlocks")
+                .number("job", f64::from(reply.job))
+                .number("firstBlock", f64::from(reply.first_block))
+                .with("pairs", Field::F64s(reply.pairs))
+                .with("products", Field::F64s(reply.products)),
             Self::Refused(Refusal::Share(job)) => {
                 Packet::new("refused").number("job", f64::from(job))
             }
             Self::Refused(Refusal::Run(run)) => Packet::new("refused").number("run", run as f64),
+            Self::Refused(Refusal::Correlations(job)) => {
+                Packet::new("refused").number("correlationJob", f64::from(job))
+            }
             Self::Refused(Refusal::Unreadable) => Packet::new("refused"),
         }
     }
@@ -368,11 +396,19 @@ impl FromWorker {
                     .map_err(|_| DecodeError::BadField("positions"))
             }
             "importRefused" => Ok(Self::ImportRefused(packet.take_text("message")?)),
+            "correlationBlocks" => Ok(Self::CorrelationBlocks(CorrelationReply {
+                job: packet.take_u32("job")?,
+                first_block: packet.take_u32("firstBlock")?,
+                pairs: packet.take_f64s("pairs")?,
+                products: packet.take_f64s("products")?,
+            })),
             "refused" => {
                 let refusal = if packet.fields.iter().any(|(key, _)| key == "job") {
                     Refusal::Share(packet.take_u32("job")?)
                 } else if packet.fields.iter().any(|(key, _)| key == "run") {
                     Refusal::Run(packet.take_u64("run")?)
+                } else if packet.fields.iter().any(|(key, _)| key == "correlationJob") {
+                    Refusal::Correlations(packet.take_u32("correlationJob")?)
                 } else {
                     Refusal::Unreadable
                 };
@@ -418,8 +454,24 @@ mod tests {
         }
     }
 
+    fn correlation_request() -> CorrelationRequest {
+        let state = state(130);
+        CorrelationRequest {
+            job: u32::MAX,
+            first_block: 1,
+            end_block: 3,
+            positions: flatten(state.positions()),
+            velocities: flatten(state.velocities()),
+        }
+    }
+
+    fn correlation_reply() -> CorrelationReply {
+        correlation_request().solve().expect("a valid request")
+    }
+
     fn every_request() -> Vec<ToWorker<String>> {
         vec![
+            ToWorker::Correlations(correlation_request()),
             ToWorker::Share(ShareRequest::new(
                 u32::MAX,
                 Share::new(1, 3).expect("a share"),
@@ -440,6 +492,8 @@ mod tests {
             }),
             FromWorker::Imported(state(20)),
             FromWorker::ImportRefused("Die Datei ist kein Zustand.".to_owned()),
+            FromWorker::CorrelationBlocks(correlation_reply()),
+            FromWorker::Refused(Refusal::Correlations(u32::MAX)),
             FromWorker::Refused(Refusal::Share(4)),
             FromWorker::Refused(Refusal::Run(1 << 40)),
             FromWorker::Refused(Refusal::Unreadable),
@@ -550,6 +604,39 @@ mod tests {
                 "{bits}"
             );
         }
+    }
+
+    #[test]
+    fn a_correlation_message_with_a_bad_field_is_named_not_decoded() {
+        let request = || ToWorker::<()>::Correlations(correlation_request()).encode();
+        for (name, value) in [
+            ("firstBlock", Field::Number(-1.0)),
+            ("endBlock", Field::Number(2.5)),
+            ("job", Field::Number(f64::from(u32::MAX) + 1.0)),
+            ("positions", Field::U32s(vec![1, 2, 3])),
+            ("velocities", Field::Text("schnell".to_owned())),
+        ] {
+            assert_eq!(
+                ToWorker::decode(with_field(request(), name, value)),
+                Err(DecodeError::BadField(name))
+            );
+        }
+        let reply = || FromWorker::CorrelationBlocks(correlation_reply()).encode::<()>();
+        let mut packet = reply();
+        packet.fields.retain(|(key, _)| key != "products");
+        assert_eq!(
+            FromWorker::decode(packet),
+            Err(DecodeError::BadField("products"))
+        );
+        assert_eq!(
+            FromWorker::decode(with_field(reply(), "firstBlock", Field::Number(f64::NAN))),
+            Err(DecodeError::BadField("firstBlock"))
+        );
+        // A refusal names the correlation job, not a share's.
+        assert_eq!(
+            FromWorker::decode(FromWorker::Refused(Refusal::Correlations(5)).encode::<()>()),
+            Ok(FromWorker::Refused(Refusal::Correlations(5)))
+        );
     }
 
     #[test]

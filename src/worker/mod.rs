@@ -3,6 +3,7 @@
 
 // The codec's two ends (the pool, the state reader, `js` and `runtime`) run
 // only in the browser; natively its tests alone use much of it.
+pub(crate) mod correlations;
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) mod messages;
 pub(crate) mod protocol;

@@ -1,7 +1,8 @@
 //! The worker's side: answers every request with its share of the steering
 //! and its part of the measures of the whole swarm, a study run's request
 //! with that run's results row, and a request to read a state file with the
-//! checked state (so a large file never blocks the page).
+//! checked state (so a large file never blocks the page), and a range of
+//! blocks of a state with their correlation sums.
 
 use std::cell::RefCell;
 
@@ -55,6 +56,10 @@ fn answer(solver: &RefCell<SteeringSolver>, request: ToWorker<web_sys::Blob>) ->
             Ok(reply) => FromWorker::Share(reply),
             Err(_) => FromWorker::Refused(Refusal::Share(request.job)),
         },
+        ToWorker::Correlations(request) => request.solve().map_or(
+            FromWorker::Refused(Refusal::Correlations(request.job)),
+            FromWorker::CorrelationBlocks,
+        ),
     }
 }
 

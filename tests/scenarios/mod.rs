@@ -67,6 +67,7 @@ macro_rules! scenario {
 
 pub mod basics;
 pub mod classroom;
+pub mod correlations;
 pub mod crash;
 pub mod deploy;
 pub mod hardening;

@@ -1,11 +1,12 @@
-//! The table page: status, the swarm's parameters, export and import, and one
-//! row per boid.
+//! The table page: status, the swarm's parameters, export and import,
+//! „Struktur und Korrelation“ of the state, and one row per boid.
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::app::components::{
-    BoidTable, ExportButtons, LinkNotice, ShareLink, StateImport, Status, SwarmParams,
+    BoidTable, CorrelationSection, ExportButtons, LinkNotice, ShareLink, StateImport, Status,
+    SwarmParams,
 };
 use crate::app::platform::base_path::route_href;
 use crate::app::simulation::state::{Busy, SwarmStore};
@@ -35,6 +36,7 @@ pub fn TablePage() -> impl IntoView {
                     <ShareLink/>
                 </section>
             </div>
+            <CorrelationSection/>
             // What S, A and C in the column headers are, visible without hovering.
             <dl class="rules-explained">
                 <dt>"S = Abstand"</dt>

@@ -1,8 +1,10 @@
 //! The one place that owns the browser's computing resources of every
-//! workflow: the simulation's and the study's pools of Web Workers, and the
+//! workflow: the simulation's, the study's and the correlations' pools of
+//! Web Workers, and the
 //! bridges to web/media.js and to the state reader's worker. It
 //! turns a pool's callbacks into the events of the workflow the pool
-//! belongs to ([`SimulationEvent`], [`StudyEvent`]), each a protocol of its
+//! belongs to ([`SimulationEvent`], [`StudyEvent`], [`CorrelationEvent`]),
+//! each a protocol of its
 //! own: an answer of the other workflow's kind comes from a worker that is
 //! not sound and is reported as a failure, never ignored. The workflows'
 //! shells (`SwarmStore`, `StudyStore`) carry out their machines' effects
@@ -20,6 +22,7 @@ use super::timing::defer;
 use crate::app::media::protocol::MediaValue;
 use crate::app::media::{self, MediaCommand, MediaError};
 use crate::model::Kinematics;
+use crate::worker::correlations::{CorrelationReply, CorrelationRequest};
 use crate::worker::protocol::ShareReply;
 use crate::worker::study::{RunReply, RunRequest};
 
@@ -47,11 +50,27 @@ pub enum StudyEvent {
     Failed(WorkerFailure),
 }
 
+/// What the correlations' workers report.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CorrelationEvent {
+    /// Worker `worker`'s sums of its range of blocks.
+    Blocks {
+        worker: usize,
+        reply: CorrelationReply,
+    },
+    /// Worker `worker` crashed and was replaced: its range must be sent
+    /// again.
+    Restarted { worker: usize },
+    /// The workers cannot be used any more.
+    Failed(WorkerFailure),
+}
+
 /// Which pool.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Purpose {
     Simulation,
     Study,
+    Correlations,
 }
 
 /// The pools of the app's workflows; provided as context by the `App`.
@@ -59,6 +78,7 @@ enum Purpose {
 pub struct Driver {
     simulation: StoredValue<Option<WorkerPool>, LocalStorage>,
     study: StoredValue<Option<WorkerPool>, LocalStorage>,
+    correlations: StoredValue<Option<WorkerPool>, LocalStorage>,
 }
 
 impl Driver {
@@ -68,6 +88,7 @@ impl Driver {
         Self {
             simulation: StoredValue::new_local(None),
             study: StoredValue::new_local(None),
+            correlations: StoredValue::new_local(None),
         }
     }
 
@@ -75,6 +96,7 @@ impl Driver {
         match purpose {
             Purpose::Simulation => self.simulation,
             Purpose::Study => self.study,
+            Purpose::Correlations => self.correlations,
         }
     }
 
@@ -85,6 +107,17 @@ impl Driver {
         purpose: Purpose,
         size: u32,
         on_event: impl Fn(PoolEvent) + 'static,
+    ) -> Result<u32, WorkerFailure> {
+        self.start_with(purpose, size, Box::new(on_event))
+    }
+
+    /// [`Driver::start`] once for every pool's callback (one copy in the
+    /// app's wasm, not one per pool).
+    fn start_with(
+        &self,
+        purpose: Purpose,
+        size: u32,
+        on_event: Box<dyn Fn(PoolEvent)>,
     ) -> Result<u32, WorkerFailure> {
         // The old workers go first: terminating them frees their cores.
         let slot = self.pool(purpose);
@@ -162,6 +195,45 @@ impl Driver {
         self.stop_later(Purpose::Study);
     }
 
+    /// `size` fresh workers for the correlations of a state (the old ones
+    /// are terminated first).
+    pub fn start_correlation_workers(
+        &self,
+        size: u32,
+        on_event: impl Fn(CorrelationEvent) + 'static,
+    ) -> Result<u32, WorkerFailure> {
+        let driver = *self;
+        self.start(Purpose::Correlations, size, move |event| {
+            let (event, unsound) = correlation_event(event);
+            if unsound {
+                driver.stop_later(Purpose::Correlations);
+            }
+            on_event(event);
+        })
+    }
+
+    /// Sends a range of blocks of a state to the correlations' worker
+    /// `worker`.
+    pub fn send_correlations(&self, worker: usize, request: CorrelationRequest) {
+        self.correlations.with_value(|pool| {
+            if let Some(pool) = pool {
+                pool.send_correlations(worker, request);
+            }
+        });
+    }
+
+    /// Drops the correlations' workers: out of use at once (a pool started
+    /// next is not touched), terminated after the current event handler (a
+    /// worker's own handler may be the caller). Whatever they compute is
+    /// lost, and their cores are free.
+    pub fn stop_correlation_workers(&self) {
+        let pool = self.correlations.try_update_value(Option::take).flatten();
+        defer(move || {
+            // Moved in, dropped here: the workers are terminated now.
+            let _terminated = pool;
+        });
+    }
+
     /// Loads web/media.js and checks that it is of this build.
     pub fn media_handshake(&self) -> impl Future<Output = Result<(), MediaError>> + use<> {
         media::handshake()
@@ -194,7 +266,9 @@ fn simulation_event(event: PoolEvent) -> (SimulationEvent, bool) {
         PoolEvent::Reply(reply) => (SimulationEvent::Reply(reply), false),
         PoolEvent::Restarted { .. } => (SimulationEvent::Restarted, false),
         PoolEvent::Failed(why) => (SimulationEvent::Failed(why), false),
-        PoolEvent::Row { .. } => (SimulationEvent::Failed(WorkerFailure::Unusable), true),
+        PoolEvent::Row { .. } | PoolEvent::CorrelationBlocks { .. } => {
+            (SimulationEvent::Failed(WorkerFailure::Unusable), true)
+        }
     }
 }
 
@@ -205,7 +279,24 @@ fn study_event(event: PoolEvent) -> (StudyEvent, bool) {
         PoolEvent::Row { worker, reply } => (StudyEvent::Row { worker, reply }, false),
         PoolEvent::Restarted { worker } => (StudyEvent::Restarted { worker }, false),
         PoolEvent::Failed(why) => (StudyEvent::Failed(why), false),
-        PoolEvent::Reply(_) => (StudyEvent::Failed(WorkerFailure::Unusable), true),
+        PoolEvent::Reply(_) | PoolEvent::CorrelationBlocks { .. } => {
+            (StudyEvent::Failed(WorkerFailure::Unusable), true)
+        }
+    }
+}
+
+/// A correlation pool's event as the correlations'; `true` when it came
+/// from a worker that is not sound (a share's answer or a study row).
+fn correlation_event(event: PoolEvent) -> (CorrelationEvent, bool) {
+    match event {
+        PoolEvent::CorrelationBlocks { worker, reply } => {
+            (CorrelationEvent::Blocks { worker, reply }, false)
+        }
+        PoolEvent::Restarted { worker } => (CorrelationEvent::Restarted { worker }, false),
+        PoolEvent::Failed(why) => (CorrelationEvent::Failed(why), false),
+        PoolEvent::Reply(_) | PoolEvent::Row { .. } => {
+            (CorrelationEvent::Failed(WorkerFailure::Unusable), true)
+        }
     }
 }
 
@@ -233,6 +324,64 @@ mod tests {
             run: 3,
             line: "3,0\n".to_owned(),
         }
+    }
+
+    fn blocks() -> CorrelationReply {
+        CorrelationReply {
+            job: 2,
+            first_block: 0,
+            pairs: vec![0.0; crate::model::CORRELATION_BINS],
+            products: vec![0.0; crate::model::CORRELATION_BINS],
+        }
+    }
+
+    #[test]
+    fn the_correlations_get_their_own_events_and_any_other_answer_is_a_failure() {
+        assert_eq!(
+            correlation_event(PoolEvent::CorrelationBlocks {
+                worker: 1,
+                reply: blocks()
+            }),
+            (
+                CorrelationEvent::Blocks {
+                    worker: 1,
+                    reply: blocks()
+                },
+                false
+            )
+        );
+        assert_eq!(
+            correlation_event(PoolEvent::Restarted { worker: 0 }),
+            (CorrelationEvent::Restarted { worker: 0 }, false)
+        );
+        assert_eq!(
+            correlation_event(PoolEvent::Failed(WorkerFailure::NotStarted)),
+            (CorrelationEvent::Failed(WorkerFailure::NotStarted), false)
+        );
+        for other in [
+            PoolEvent::Reply(reply()),
+            PoolEvent::Row {
+                worker: 0,
+                reply: row(),
+            },
+        ] {
+            assert_eq!(
+                correlation_event(other),
+                (CorrelationEvent::Failed(WorkerFailure::Unusable), true)
+            );
+        }
+        let stray = || PoolEvent::CorrelationBlocks {
+            worker: 0,
+            reply: blocks(),
+        };
+        assert_eq!(
+            simulation_event(stray()),
+            (SimulationEvent::Failed(WorkerFailure::Unusable), true)
+        );
+        assert_eq!(
+            study_event(stray()),
+            (StudyEvent::Failed(WorkerFailure::Unusable), true)
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! overlay's geometry, the charts of the measures, and how views hand over
 //! their pictures.
 
+pub(crate) mod correlation_chart;
 pub(crate) mod projection;
 pub mod render3d;
 pub mod rules_overlay;

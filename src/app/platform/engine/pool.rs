@@ -2,7 +2,8 @@
 //! given one share of the rows of every state (wasm only; natively there are
 //! no workers and the store computes on its own thread). A study's pool of
 //! its own uses the same workers differently: each computes whole runs, one
-//! at a time ([`WorkerPool::send_run`]).
+//! at a time ([`WorkerPool::send_run`]); the correlations' pool gives
+//! each a range of blocks at a time ([`WorkerPool::send_correlations`]).
 //!
 //! Why not gloo-worker: its messages are serialised with bincode into a copied
 //! byte array, while a state of 50 000 boids should travel as transferred
@@ -10,6 +11,7 @@
 //! served at the root of the host.
 
 use super::WorkerFailure;
+use crate::worker::correlations::{CorrelationReply, CorrelationRequest};
 use crate::worker::protocol::ShareReply;
 use crate::worker::study::{RunReply, RunRequest};
 
@@ -23,6 +25,11 @@ pub enum PoolEvent {
     Reply(ShareReply),
     /// A study run's row, from worker `worker`.
     Row { worker: usize, reply: RunReply },
+    /// A range of blocks' correlation sums, from worker `worker`.
+    CorrelationBlocks {
+        worker: usize,
+        reply: CorrelationReply,
+    },
     /// Worker `worker` crashed, or sent an answer that cannot be read,
     /// after the pool had started and was replaced by a fresh one: whatever
     /// it was computing is lost and must be sent again (it is queued until
@@ -41,7 +48,7 @@ pub use self::native::WorkerPool;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
-    use super::{PoolEvent, RunRequest, WorkerFailure};
+    use super::{CorrelationRequest, PoolEvent, RunRequest, WorkerFailure};
     use crate::model::Kinematics;
 
     /// Natively there are no Web Workers: [`WorkerPool::spawn`] always fails.
@@ -68,6 +75,9 @@ mod native {
 
         /// Sends a study run to one worker (never called natively).
         pub fn send_run(&self, _worker: usize, _request: &RunRequest) {}
+
+        /// Sends a range of blocks to one worker (never called natively).
+        pub fn send_correlations(&self, _worker: usize, _request: CorrelationRequest) {}
     }
 }
 
@@ -81,7 +91,7 @@ mod web {
     use wasm_bindgen::{JsCast, JsValue};
     use web_sys::{MessageEvent, Worker};
 
-    use super::{PoolEvent, RunRequest, WorkerFailure};
+    use super::{CorrelationRequest, PoolEvent, RunRequest, WorkerFailure};
     use crate::app::platform::engine::scheduler::shares;
     use crate::model::Kinematics;
     use crate::worker::js::{self, Outgoing};
@@ -137,6 +147,13 @@ mod web {
             size: u32,
             on_event: impl Fn(PoolEvent) + 'static,
         ) -> Result<Self, WorkerFailure> {
+            Self::spawn_with(size, Rc::new(on_event))
+        }
+
+        /// [`WorkerPool::spawn`] once for every pool's callback: the pools
+        /// of the simulation, the study and the correlations share this
+        /// code in the app's wasm instead of each having a copy.
+        fn spawn_with(size: u32, on_event: Rc<dyn Fn(PoolEvent)>) -> Result<Self, WorkerFailure> {
             let url = worker_url();
             let mut workers = Vec::new();
             for _ in 0..size.max(1) {
@@ -160,7 +177,7 @@ mod web {
                 restarts: Cell::new(0),
                 failed: Cell::new(false),
                 waiting: RefCell::new(Vec::new()),
-                on_event: Rc::new(on_event),
+                on_event,
                 handlers: RefCell::new(Vec::new()),
                 start_timeout: RefCell::new(None),
             });
@@ -203,6 +220,14 @@ mod web {
         pub fn send_run(&self, worker: usize, request: &RunRequest) {
             if !self.inner.failed.get() {
                 self.send(worker, js::request(ToWorker::Run(*request)));
+            }
+        }
+
+        /// Sends a range of blocks of a state to worker `worker` (its sums
+        /// come back as [`PoolEvent::CorrelationBlocks`]).
+        pub fn send_correlations(&self, worker: usize, request: CorrelationRequest) {
+            if !self.inner.failed.get() {
+                self.send(worker, js::request(ToWorker::Correlations(request)));
             }
         }
 
@@ -326,8 +351,14 @@ mod web {
                 }
                 Ok(FromWorker::Share(reply)) => (this.on_event)(PoolEvent::Reply(reply)),
                 Ok(FromWorker::Row(reply)) => (this.on_event)(PoolEvent::Row { worker, reply }),
+                Ok(FromWorker::CorrelationBlocks(reply)) => {
+                    (this.on_event)(PoolEvent::CorrelationBlocks { worker, reply });
+                }
                 Ok(FromWorker::Refused(
-                    Refusal::Share(_) | Refusal::Run(_) | Refusal::Unreadable,
+                    Refusal::Share(_)
+                    | Refusal::Run(_)
+                    | Refusal::Correlations(_)
+                    | Refusal::Unreadable,
                 )) => {
                     Self::fail(this, WorkerFailure::RequestRefused);
                 }
