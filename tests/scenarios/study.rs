@@ -351,9 +351,20 @@ async fn bad_plan_files_get_the_command_line_tools_german_message(page: AppPage)
 scenario!(svg => the_ready_studies_fill_the_form_with_what_to_watch);
 async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
     open_study(&page, 2).await;
-    for (id, runs, watch) in [
-        ("ordnung", 55, "Ohne „Richtung“ bleibt die Ordnung nahe 0"),
-        ("dichte", 18, "Mehr Boids im selben Würfel, mehr Nachbarn"),
+    for (id, runs, watch, measures) in [
+        (
+            "ordnung",
+            55,
+            "Ohne „Richtung“ bleibt die Ordnung nahe 0",
+            6,
+        ),
+        ("uebergang", 84, "Ohne „Richtung“ ist die Ordnung Zufall", 1),
+        (
+            "dichte",
+            18,
+            "Mehr Boids im selben Würfel, mehr Nachbarn",
+            6,
+        ),
     ] {
         page.js(&format!(
             "const select = document.getElementById('study-preset');
@@ -371,6 +382,11 @@ async fn the_ready_studies_fill_the_form_with_what_to_watch(page: AppPage) {
         let (_, json) = page.download("#btn-study-plan-export").await;
         let plan = Plan::parse(json.as_bytes()).expect("the preset's plan");
         assert_eq!(plan.run_count(), runs);
+        assert_eq!(plan.measures.iter().count(), measures, "{id}");
+        let ticked = page
+            .js("return document.querySelectorAll('.study-measures input:checked').length;")
+            .await;
+        assert_eq!(ticked, serde_json::json!(measures), "{id}");
     }
     // Only the entries that apply show: no second axis, a range, seeds from/count.
     let shown = page
