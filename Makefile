@@ -85,12 +85,13 @@ test-app: setup
 lighthouse: setup-lighthouse dist
 	node scripts/lighthouse.mjs --dir dist
 
-## The model's step, measures and correlations benchmarks, then the 3D frame, the worker, the correlations page, the study and the film benchmarks in headless Chromium.
+## The model's step, measures, study-measures and correlations benchmarks, then the 3D frame, the worker, the correlations page, the study and the film benchmarks in headless Chromium.
 bench: setup build
 	cargo bench --locked --bench step
 	cargo bench --locked --bench measures
 	cargo bench --locked --bench correlations
 	cargo bench --locked --bench study_memory
+	cargo bench --locked --bench study_measures
 	cargo bench --locked --bench frame
 	cargo bench --locked --bench workers
 	cargo bench --locked --bench correlations_page
