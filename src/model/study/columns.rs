@@ -113,19 +113,24 @@ impl Columns {
     }
 
     /// The columns of a file of `version` whose header is `header`; `None`
-    /// for a header this program does not write.
+    /// for a header this program does not write. The measures are read off
+    /// the header's `_mean` columns, then the header written for them must
+    /// be exactly `header` (one header built, whatever the set: every row
+    /// a worker sends is read this way).
     #[must_use]
     pub fn of_header(version: ResultsVersion, header: &str) -> Option<Self> {
-        let candidates: Vec<Self> = match version {
-            ResultsVersion::One => vec![Self::VERSION_1],
-            ResultsVersion::Two => (1..=MeasureSet::ALL.bits())
-                .filter_map(MeasureSet::from_bits)
-                .map(Self::current)
-                .collect(),
+        let named = header
+            .strip_prefix(PARAMETER_COLUMNS)?
+            .split(',')
+            .filter_map(|column| column.strip_suffix("_mean"))
+            .map(|key| Measure::ALL.into_iter().find(|m| m.key() == key))
+            .collect::<Option<MeasureSet>>()?;
+        let columns = match version {
+            ResultsVersion::One => Self::VERSION_1,
+            ResultsVersion::Two if !named.is_empty() => Self::current(named),
+            ResultsVersion::Two => return None,
         };
-        candidates
-            .into_iter()
-            .find(|columns| columns.results_header() == header)
+        (columns.results_header() == header).then_some(columns)
     }
 }
 
