@@ -86,12 +86,7 @@ async fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 async fn open(page: &AppPage, cores: u32) {
     page.open_fresh().await;
-    page.js(&format!(
-        "const input = document.getElementById('setting-cores');
-         input.value = '{cores}';
-         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
-    ))
-    .await;
+    page.set_input("setting-cores", &cores.to_string()).await;
     page.open(&format!("/tabelle?anzahl={COUNT}&schritt=0"))
         .await;
     page.wait_for_css("#btn-correlations:not([disabled])").await;

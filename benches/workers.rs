@@ -61,12 +61,7 @@ async fn main() {
 #[cfg(not(target_arch = "wasm32"))]
 async fn prepare(page: &AppPage, count: u32, radius: &str, cores: u32) {
     page.open_fresh().await;
-    page.js(&format!(
-        "const input = document.getElementById('setting-cores');
-         input.value = '{cores}';
-         input.dispatchEvent(new Event('input', {{ bubbles: true }}));"
-    ))
-    .await;
+    page.set_input("setting-cores", &cores.to_string()).await;
     page.set_param("count", &count.to_string()).await;
     page.set_param("radius", radius).await;
     page.click(Button::Initialisieren).await;
